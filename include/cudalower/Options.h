@@ -1,0 +1,58 @@
+//===--- Options.h - What a cuda-lower run is asked to do -------*- C++ -*-===//
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace cudalower {
+
+/// Where the rewritten text goes.
+enum class OutputMode {
+  Stdout,  ///< Print the rewritten main file (one input only).
+  File,    ///< Write the rewritten main file to ToolOptions::OutputFile.
+  InPlace, ///< Rewrite every edited file the user owns, atomically.
+  Diff,    ///< Print a unified diff of every edited file.
+  Check,   ///< Like Diff, and exit with ExitCode::RewritesNeeded if any.
+};
+
+/// Which compilation passes to parse. Both is the only mode that sees code
+/// under `#ifdef __CUDA_ARCH__` and its `#else`; the others exist for speed
+/// and for debugging a rule.
+enum class PassSelection { Both, HostOnly, DeviceOnly };
+
+/// Process exit codes, documented in `--help` and docs/usage.md.
+enum ExitCode : int {
+  Success = 0,
+  RewritesNeeded = 1, ///< --check found edits, or a rule reported an error.
+  UsageError = 2,     ///< Bad options, missing files, unreadable database.
+  ParseError = 3,     ///< A source did not parse; nothing was written.
+};
+
+/// Everything the library needs to run; tools fill it from their flags.
+struct ToolOptions {
+  std::vector<std::string> Sources;
+  /// Directory holding compile_commands.json; empty for CUDA defaults.
+  std::string BuildPath;
+  /// Arguments after `--`, appended to every compile command.
+  std::vector<std::string> ExtraArgs;
+  /// Toolkit root; empty means search CUDA_PATH, CUDA_HOME, nvcc on PATH,
+  /// then /usr/local/cuda.
+  std::string CudaPath;
+  /// GPU architecture given to Clang when the command names none.
+  std::string GpuArch = "sm_90";
+  /// Edits land only in files under this directory; empty means the
+  /// enclosing git work tree of the first source, else its directory.
+  std::string InRoot;
+  OutputMode Mode = OutputMode::Stdout;
+  std::string OutputFile;
+  PassSelection Passes = PassSelection::Both;
+  /// Rules to run; empty means every rule enabled by default.
+  std::vector<std::string> EnabledRules;
+  std::vector<std::string> DisabledRules;
+  /// Per-rule options, as `rule.option=value` strings.
+  std::vector<std::string> RuleOptions;
+  bool Color = false;
+  bool Quiet = false;
+};
+
+} // namespace cudalower

@@ -1,0 +1,117 @@
+//===--- Rule.h - The interface every rewrite rule implements ---*- C++ -*-===//
+//
+// A rule is shaped like a clang-tidy check: it registers AST matchers, looks
+// at each match, and reports diagnostics that may carry edits. Rules never
+// write files; the engine merges their edits from both compilation passes.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "cudalower/Diagnostic.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace clang {
+class ASTContext;
+class SourceManager;
+} // namespace clang
+
+namespace cudalower {
+
+/// The CUDA compilation pass a translation unit was parsed for.
+enum class CompilationPass { Host, Device };
+
+class RuleContext;
+
+/// A diagnostic being built; add fixes and notes, it is recorded when the
+/// builder goes out of scope.
+class DiagBuilder {
+public:
+  DiagBuilder(RuleContext &Ctx, Diagnostic D) : Ctx(&Ctx), D(std::move(D)) {}
+  DiagBuilder(DiagBuilder &&O) noexcept : Ctx(O.Ctx), D(std::move(O.D)) {
+    O.Ctx = nullptr;
+  }
+  DiagBuilder(const DiagBuilder &) = delete;
+  DiagBuilder &operator=(const DiagBuilder &) = delete;
+  ~DiagBuilder();
+
+  /// Replaces \p Range (a file or token range, macro locations resolved to
+  /// where they are spelled) with \p Text. An edit that cannot be placed in
+  /// a file the user owns cancels the whole fix and turns the diagnostic
+  /// into a warning saying why.
+  DiagBuilder &replace(clang::CharSourceRange Range, llvm::StringRef Text);
+  DiagBuilder &insert(clang::SourceLocation Loc, llvm::StringRef Text);
+  DiagBuilder &remove(clang::CharSourceRange Range) {
+    return replace(Range, "");
+  }
+  DiagBuilder &note(clang::SourceLocation Loc, llvm::StringRef Message);
+  /// Drops the fix, keeping the finding (for rules that decide late).
+  DiagBuilder &dropFix();
+
+private:
+  RuleContext *Ctx;
+  Diagnostic D;
+  bool FixFailed = false;
+  std::string FixFailure;
+};
+
+/// What a rule can see and do for one translation unit in one pass.
+class RuleContext {
+public:
+  virtual ~RuleContext() = default;
+  virtual clang::ASTContext &getASTContext() = 0;
+  virtual CompilationPass getPass() const = 0;
+  /// True if \p Loc is spelled in a file under the project root that is not
+  /// a system header; rules analyse and edit only such code.
+  virtual bool isUserOwned(clang::SourceLocation Loc) const = 0;
+  /// True if \p RuleName runs in this invocation (for rules that cooperate).
+  virtual bool isRuleEnabled(llvm::StringRef RuleName) const = 0;
+  /// The value of `<rule>.<key>` given with --rule-option, or \p Default.
+  virtual std::string getOption(llvm::StringRef RuleName, llvm::StringRef Key,
+                                llvm::StringRef Default) const = 0;
+  /// Records a finished diagnostic (called by DiagBuilder).
+  virtual void record(Diagnostic D) = 0;
+
+  clang::SourceManager &getSourceManager();
+  /// Fills file, line, column and source line of \p D from \p Loc.
+  bool locate(clang::SourceLocation Loc, Diagnostic &D);
+  /// Turns \p Range into an Edit in a user-owned file, or explains why not.
+  bool makeEdit(clang::CharSourceRange Range, llvm::StringRef Text, Edit &Out,
+                std::string &WhyNot);
+};
+
+/// Base class of every rule.
+class Rule : public clang::ast_matchers::MatchFinder::MatchCallback {
+public:
+  Rule(llvm::StringRef Name, RuleContext &Ctx) : Name(Name), Ctx(Ctx) {}
+  virtual ~Rule() = default;
+
+  virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
+  virtual void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) = 0;
+  /// Called once the whole translation unit has been matched.
+  virtual void onEndOfTranslationUnit() {}
+
+  llvm::StringRef getName() const { return Name; }
+  llvm::StringRef getID() const override { return Name; }
+
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &R) final {
+    check(R);
+  }
+
+protected:
+  DiagBuilder diag(clang::SourceLocation Loc, llvm::StringRef Message,
+                   DiagLevel Level = DiagLevel::Warning);
+  RuleContext &context() { return Ctx; }
+  std::string option(llvm::StringRef Key, llvm::StringRef Default) const {
+    return Ctx.getOption(Name, Key, Default);
+  }
+
+private:
+  std::string Name;
+  RuleContext &Ctx;
+};
+
+} // namespace cudalower

@@ -1,0 +1,151 @@
+//===--- CompilationSetup.cpp - How each source is parsed -----------------===//
+
+#include "Driver/CompilationSetup.h"
+#include "Driver/NvccFlags.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+
+namespace cudalower {
+
+static bool isCudaToolkit(llvm::StringRef Dir) {
+  llvm::SmallString<256> Header(Dir);
+  llvm::sys::path::append(Header, "include", "cuda_runtime.h");
+  return !Dir.empty() && llvm::sys::fs::exists(Header);
+}
+
+llvm::Expected<std::string> findCudaPath(llvm::StringRef Explicit) {
+  if (!Explicit.empty()) {
+    if (isCudaToolkit(Explicit))
+      return Explicit.str();
+    return llvm::createStringError("--cuda-path '" + Explicit +
+                                   "' holds no include/cuda_runtime.h");
+  }
+  std::vector<std::string> Candidates;
+  for (const char *Var : {"CUDA_PATH", "CUDA_HOME"})
+    if (std::optional<std::string> V = llvm::sys::Process::GetEnv(Var))
+      Candidates.push_back(*V);
+  if (llvm::ErrorOr<std::string> Nvcc = llvm::sys::findProgramByName("nvcc")) {
+    llvm::SmallString<256> Real;
+    if (!llvm::sys::fs::real_path(*Nvcc, Real))
+      Candidates.push_back(llvm::sys::path::parent_path(
+                               llvm::sys::path::parent_path(Real))
+                               .str());
+  }
+  Candidates.push_back(CUDALOWER_DEFAULT_CUDA_PATH);
+  for (const std::string &C : Candidates)
+    if (isCudaToolkit(C))
+      return C;
+  return llvm::createStringError(
+      "no CUDA toolkit found (looked at $CUDA_PATH, $CUDA_HOME, nvcc on PATH "
+      "and " CUDALOWER_DEFAULT_CUDA_PATH "); pass --cuda-path");
+}
+
+llvm::Expected<std::string> findProjectRoot(llvm::StringRef Explicit,
+                                            llvm::StringRef FirstSource) {
+  llvm::SmallString<256> Real;
+  if (!Explicit.empty()) {
+    if (llvm::sys::fs::real_path(Explicit, Real) ||
+        !llvm::sys::fs::is_directory(Real))
+      return llvm::createStringError("--in-root '" + Explicit +
+                                     "' is not a directory");
+    return std::string(Real);
+  }
+  if (llvm::sys::fs::real_path(FirstSource, Real))
+    return llvm::createStringError("cannot resolve '" + FirstSource + "'");
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Real);
+  for (llvm::StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D)) {
+    llvm::SmallString<256> Git(D);
+    llvm::sys::path::append(Git, ".git");
+    if (llvm::sys::fs::exists(Git))
+      return D.str();
+  }
+  return Dir.str();
+}
+
+llvm::Expected<std::unique_ptr<CompilationSetup>>
+CompilationSetup::create(const ToolOptions &Opts) {
+  std::unique_ptr<CompilationSetup> Setup(new CompilationSetup());
+  Setup->Opts = &Opts;
+  llvm::Expected<std::string> Cuda = findCudaPath(Opts.CudaPath);
+  if (!Cuda)
+    return Cuda.takeError();
+  Setup->CudaPath = *Cuda;
+  if (!Opts.BuildPath.empty()) {
+    llvm::SmallString<256> Json(Opts.BuildPath);
+    if (!llvm::sys::fs::is_directory(Json) &&
+        llvm::sys::path::filename(Json) == "compile_commands.json")
+      Json = llvm::sys::path::parent_path(Opts.BuildPath);
+    llvm::sys::path::append(Json, "compile_commands.json");
+    if (!llvm::sys::fs::exists(Json))
+      return llvm::createStringError(Json + ": no such file (from -p)");
+    std::string Error;
+    Setup->Database = clang::tooling::JSONCompilationDatabase::loadFromFile(
+        Json, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+    if (!Setup->Database)
+      return llvm::createStringError(Json + ": cannot read the compile "
+                                            "database: " + Error);
+  }
+  return std::move(Setup);
+}
+
+CompilationSetup::~CompilationSetup() = default;
+
+std::string CompilationSetup::directoryFor(llvm::StringRef File) const {
+  if (Database) {
+    auto Commands = Database->getCompileCommands(File);
+    if (!Commands.empty())
+      return Commands.front().Directory;
+  }
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  return std::string(Cwd);
+}
+
+std::vector<std::string>
+CompilationSetup::commandFor(llvm::StringRef File,
+                             CompilationPass Pass) const {
+  ParsedCompileCommand Parsed;
+  if (Database) {
+    auto Commands = Database->getCompileCommands(File);
+    if (!Commands.empty())
+      Parsed = parseCompileCommand(Commands.front().CommandLine,
+                                   Commands.front().Filename);
+  }
+  std::string Arch = Parsed.GpuArch.empty() ? Opts->GpuArch : Parsed.GpuArch;
+  std::vector<std::string> Args = {
+      "clang++",
+      "-x",
+      "cuda",
+      "--cuda-path=" + CudaPath,
+      "--cuda-gpu-arch=" + Arch,
+      "-std=" + (Parsed.Std.empty() ? std::string("c++17") : Parsed.Std),
+      "-resource-dir=" CUDALOWER_CLANG_RESOURCE_DIR,
+      "-fsyntax-only",
+      Pass == CompilationPass::Host ? "--cuda-host-only" : "--cuda-device-only",
+      // Parse the sources as nvcc with the flags they were written for sees
+      // them; the rewritten output no longer needs those flags.
+      "-D__CUDACC_EXTENDED_LAMBDA__",
+      "-D__CUDACC_RELAXED_CONSTEXPR__",
+  };
+  if (Parsed.RelocatableDeviceCode)
+    Args.push_back("-fgpu-rdc");
+  Args.insert(Args.end(), Parsed.PreprocessorArgs.begin(),
+              Parsed.PreprocessorArgs.end());
+  llvm::SmallString<256> Cccl(CudaPath);
+  llvm::sys::path::append(Cccl, "include", "cccl");
+  if (llvm::sys::fs::is_directory(Cccl)) {
+    Args.push_back("-isystem");
+    Args.push_back(std::string(Cccl));
+  }
+  Args.insert(Args.end(), Opts->ExtraArgs.begin(), Opts->ExtraArgs.end());
+  // Only errors matter to us; warnings cost time and clutter the output.
+  Args.push_back("-w");
+  Args.push_back(File.str());
+  return Args;
+}
+
+} // namespace cudalower

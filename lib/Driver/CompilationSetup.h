@@ -1,0 +1,49 @@
+//===--- CompilationSetup.h - How each source is parsed ---------*- C++ -*-===//
+#pragma once
+
+#include "cudalower/Options.h"
+#include "cudalower/Rule.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang::tooling {
+class CompilationDatabase;
+}
+
+namespace cudalower {
+
+/// Finds the CUDA toolkit: \p Explicit, then $CUDA_PATH, $CUDA_HOME, the
+/// parent of the directory holding `nvcc` on PATH, then the built-in default.
+/// A candidate counts only if it has include/cuda_runtime.h.
+llvm::Expected<std::string> findCudaPath(llvm::StringRef Explicit);
+
+/// The directory whose files the user owns: \p Explicit if given, else the
+/// enclosing git work tree of \p FirstSource, else its directory.
+llvm::Expected<std::string> findProjectRoot(llvm::StringRef Explicit,
+                                            llvm::StringRef FirstSource);
+
+/// Builds the Clang command lines for every source, once per pass.
+class CompilationSetup {
+public:
+  static llvm::Expected<std::unique_ptr<CompilationSetup>>
+  create(const ToolOptions &Opts);
+  ~CompilationSetup();
+
+  /// The argv (starting with a compiler name) that parses \p File (absolute)
+  /// for \p Pass, including -fsyntax-only and the file itself.
+  std::vector<std::string> commandFor(llvm::StringRef File,
+                                      CompilationPass Pass) const;
+  /// The directory the command runs in.
+  std::string directoryFor(llvm::StringRef File) const;
+  const std::string &cudaPath() const { return CudaPath; }
+
+private:
+  CompilationSetup() = default;
+  const ToolOptions *Opts = nullptr;
+  std::string CudaPath;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+};
+
+} // namespace cudalower

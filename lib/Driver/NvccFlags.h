@@ -1,0 +1,38 @@
+//===--- NvccFlags.h - Compile commands to Clang CUDA arguments -*- C++ -*-===//
+#pragma once
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace cudalower {
+
+/// What a compile command says that matters for parsing the file as CUDA.
+struct ParsedCompileCommand {
+  /// -I, -isystem, -D, -U, -include and similar, in Clang's spelling and in
+  /// their original order.
+  std::vector<std::string> PreprocessorArgs;
+  /// The language standard, e.g. "c++17"; empty if the command names none.
+  std::string Std;
+  /// The first GPU architecture, as Clang spells it (e.g. "sm_80").
+  std::string GpuArch;
+  /// -rdc=true / -dc: relocatable device code (Clang: -fgpu-rdc).
+  bool RelocatableDeviceCode = false;
+  /// Flags dropped because they do not affect parsing (-O2, -o x, -Xptxas..).
+  std::vector<std::string> Ignored;
+};
+
+/// Reads a compile command line (argv[0] is the compiler: nvcc, clang or a
+/// GCC-like host compiler) and keeps what parsing needs. The source file
+/// named \p File is dropped, as are outputs and code-generation flags; nvcc
+/// spellings (`-arch=sm_80`, `-gencode arch=..,code=..`, `--std c++17`,
+/// `-Xcompiler -DX,-Iy`, `-rdc=true`, `--expt-*`) are translated.
+ParsedCompileCommand parseCompileCommand(llvm::ArrayRef<std::string> Argv,
+                                         llvm::StringRef File);
+
+/// Turns `compute_80`, `sm_80`, `sm_90a`, `80` or `native` into Clang's
+/// `sm_XX` form; returns "" for an unrecognised spelling.
+std::string normalizeGpuArch(llvm::StringRef Arch);
+
+} // namespace cudalower

@@ -1,0 +1,434 @@
+//===--- Engine.cpp - From options to rewritten files ---------------------===//
+//
+// The flow: options -> one compile command per source -> a host and a device
+// parse of each -> every rule sees each AST and reports diagnostics with
+// edits -> the EditCollector merges them -> the edits are written out as the
+// output mode asks. See docs/design.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver/CompilationSetup.h"
+#include "Engine/EditCollector.h"
+#include "Engine/RuleRegistry.h"
+#include "Output/DiagnosticPrinter.h"
+#include "Output/FileWriter.h"
+#include "Output/UnifiedDiff.h"
+#include "cudalower/Tool.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <set>
+
+using namespace clang;
+
+namespace cudalower {
+namespace {
+
+/// Which rules run, and their options; shared by every TU and pass.
+struct RunConfig {
+  std::vector<const RuleInfo *> Rules;
+  llvm::StringSet<> Enabled;
+  std::map<std::string, std::string> Options; // "rule.key" -> value
+  std::string Root;                            // with a trailing separator
+};
+
+class RuleContextImpl : public RuleContext {
+public:
+  RuleContextImpl(ASTContext &Ctx, CompilationPass Pass, const RunConfig &Cfg,
+                  EditCollector &Sink)
+      : Ctx(Ctx), Pass(Pass), Cfg(Cfg), Sink(Sink) {}
+
+  ASTContext &getASTContext() override { return Ctx; }
+  CompilationPass getPass() const override { return Pass; }
+
+  bool isUserOwned(SourceLocation Loc) const override {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation FileLoc = SM.getFileLoc(Loc);
+    if (FileLoc.isInvalid() || SM.isInSystemHeader(FileLoc))
+      return false;
+    FileID FID = SM.getFileID(FileLoc);
+    auto [It, Inserted] = OwnedCache.try_emplace(FID, false);
+    if (Inserted) {
+      if (auto Entry = SM.getFileEntryRefForID(FID)) {
+        llvm::SmallString<256> Real;
+        if (!llvm::sys::fs::real_path(Entry->getName(), Real))
+          It->second = llvm::StringRef(Real).starts_with(Cfg.Root);
+      }
+    }
+    return It->second;
+  }
+
+  bool isRuleEnabled(llvm::StringRef Name) const override {
+    return Cfg.Enabled.contains(Name);
+  }
+
+  std::string getOption(llvm::StringRef Rule, llvm::StringRef Key,
+                        llvm::StringRef Default) const override {
+    auto It = Cfg.Options.find((Rule + "." + Key).str());
+    return It == Cfg.Options.end() ? Default.str() : It->second;
+  }
+
+  void record(Diagnostic D) override {
+    if (!D.File.empty())
+      Sink.add(std::move(D));
+  }
+
+private:
+  ASTContext &Ctx;
+  CompilationPass Pass;
+  const RunConfig &Cfg;
+  EditCollector &Sink;
+  mutable llvm::DenseMap<FileID, bool> OwnedCache;
+};
+
+/// Runs every rule's matchers over one AST, then their end-of-TU hooks.
+class RulesConsumer : public ASTConsumer {
+public:
+  RulesConsumer(ASTContext &Ctx, CompilationPass Pass, const RunConfig &Cfg,
+                EditCollector &Sink)
+      : Context(Ctx, Pass, Cfg, Sink), Finder(finderOptions()) {
+    for (const RuleInfo *Info : Cfg.Rules) {
+      Rules.push_back(Info->Create(Info->Name, Context));
+      Rules.back()->registerMatchers(Finder);
+    }
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    // A TU that did not parse is reported by the caller; rules never see a
+    // broken AST, so they never propose edits from one.
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return;
+    Finder.matchAST(Ctx);
+    for (auto &R : Rules)
+      R->onEndOfTranslationUnit();
+  }
+
+private:
+  static ast_matchers::MatchFinder::MatchFinderOptions finderOptions() {
+    ast_matchers::MatchFinder::MatchFinderOptions Opts;
+    // Toolkit and library headers are large and never edited; skipping them
+    // is most of the matching time saved.
+    Opts.IgnoreSystemHeaders = true;
+    return Opts;
+  }
+
+  RuleContextImpl Context;
+  ast_matchers::MatchFinder Finder;
+  std::vector<std::unique_ptr<Rule>> Rules;
+};
+
+class RulesAction : public ASTFrontendAction {
+public:
+  RulesAction(CompilationPass Pass, const RunConfig &Cfg, EditCollector &Sink)
+      : Pass(Pass), Cfg(Cfg), Sink(Sink) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    return std::make_unique<RulesConsumer>(CI.getASTContext(), Pass, Cfg, Sink);
+  }
+
+private:
+  CompilationPass Pass;
+  const RunConfig &Cfg;
+  EditCollector &Sink;
+};
+
+/// Shows Clang's errors (never its warnings) once each, however many passes
+/// report them.
+class ErrorPrinter : public DiagnosticConsumer {
+public:
+  ErrorPrinter(llvm::raw_ostream &OS, DiagnosticOptions &Opts)
+      : Printer(OS, Opts) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Printer.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Printer.EndSourceFile(); }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    if (Level < DiagnosticsEngine::Error && !(Level == DiagnosticsEngine::Note &&
+                                              LastShown))
+      return;
+    if (Level == DiagnosticsEngine::Note) {
+      Printer.HandleDiagnostic(Level, Info);
+      return;
+    }
+    ++Errors;
+    llvm::SmallString<128> Text;
+    Info.FormatDiagnostic(Text);
+    std::string Key = Text.str().str();
+    if (Info.hasSourceManager() && Info.getLocation().isValid())
+      Key += Info.getLocation().printToString(Info.getSourceManager());
+    LastShown = Shown.insert(Key).second;
+    if (LastShown)
+      Printer.HandleDiagnostic(Level, Info);
+  }
+
+  unsigned errors() const { return Errors; }
+  void resetCount() { Errors = 0; }
+
+private:
+  TextDiagnosticPrinter Printer;
+  std::set<std::string> Shown;
+  bool LastShown = false;
+  unsigned Errors = 0;
+};
+
+bool isSourceFile(llvm::StringRef Path) {
+  static const llvm::StringSet<> Exts = {
+      ".cu",  ".cuh", ".cpp", ".cc", ".cxx", ".c++", ".cp", ".C",
+      ".h",   ".hpp", ".hh",  ".hxx", ".inl", ".ipp", ".tcc", ".cuinl"};
+  return Exts.contains(llvm::sys::path::extension(Path));
+}
+
+llvm::Expected<RunConfig> makeRunConfig(const ToolOptions &Opts) {
+  RunConfig Cfg;
+  for (const std::string &Name : Opts.EnabledRules)
+    if (!findRule(Name))
+      return llvm::createStringError("unknown rule '" + Name +
+                                     "' in --rules (see --list-rules)");
+  for (const std::string &Name : Opts.DisabledRules)
+    if (!findRule(Name))
+      return llvm::createStringError("unknown rule '" + Name +
+                                     "' in --disable (see --list-rules)");
+  auto Listed = [](const std::vector<std::string> &L, llvm::StringRef N) {
+    return std::find(L.begin(), L.end(), N) != L.end();
+  };
+  for (const RuleInfo &R : allRules()) {
+    bool On = Opts.EnabledRules.empty() ? R.DefaultOn
+                                        : Listed(Opts.EnabledRules, R.Name);
+    if (On && !Listed(Opts.DisabledRules, R.Name)) {
+      Cfg.Rules.push_back(&R);
+      Cfg.Enabled.insert(R.Name);
+    }
+  }
+  for (const std::string &KV : Opts.RuleOptions) {
+    auto [Key, Value] = llvm::StringRef(KV).split('=');
+    if (!Key.contains('.') || llvm::StringRef(KV).find('=') == llvm::StringRef::npos ||
+        !findRule(Key.split('.').first))
+      return llvm::createStringError("--rule-option '" + KV +
+                                     "' is not <rule>.<key>=<value>");
+    Cfg.Options[Key.str()] = Value.str();
+  }
+  return Cfg;
+}
+
+/// Checks the sources exist and are C++/CUDA; returns their real paths.
+llvm::Expected<std::vector<std::string>>
+resolveSources(const std::vector<std::string> &Sources) {
+  std::vector<std::string> Out;
+  for (const std::string &S : Sources) {
+    llvm::SmallString<256> Real;
+    if (std::error_code EC = llvm::sys::fs::real_path(S, Real))
+      return llvm::createStringError(S + ": " + EC.message());
+    if (llvm::sys::fs::is_directory(Real))
+      return llvm::createStringError(S + ": is a directory");
+    if (!isSourceFile(Real))
+      return llvm::createStringError(
+          S + ": not a CUDA or C++ source file (expected .cu, .cuh, .cpp, "
+              ".h, ...)");
+    Out.push_back(std::string(Real));
+  }
+  return Out;
+}
+
+std::vector<CompilationPass> passesFor(PassSelection Sel) {
+  switch (Sel) {
+  case PassSelection::HostOnly:
+    return {CompilationPass::Host};
+  case PassSelection::DeviceOnly:
+    return {CompilationPass::Device};
+  case PassSelection::Both:
+    break;
+  }
+  return {CompilationPass::Host, CompilationPass::Device};
+}
+
+/// Parses every source in every pass; returns false if any did not parse.
+bool parseAll(const std::vector<std::string> &Sources,
+              const CompilationSetup &Setup, const RunConfig &Cfg,
+              PassSelection Passes, EditCollector &Sink, llvm::raw_ostream &Err,
+              bool Color) {
+  DiagnosticOptions DiagOpts;
+  DiagOpts.ShowColors = Color;
+  ErrorPrinter Errors(Err, DiagOpts);
+  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
+  bool AllParsed = true;
+  for (const std::string &Source : Sources) {
+    llvm::sys::fs::set_current_path(Setup.directoryFor(Source));
+    for (CompilationPass Pass : passesFor(Passes)) {
+      Errors.resetCount();
+      tooling::ToolInvocation Invocation(
+          Setup.commandFor(Source, Pass),
+          std::make_unique<RulesAction>(Pass, Cfg, Sink), Files.get());
+      Invocation.setDiagnosticConsumer(&Errors);
+      bool Ok = Invocation.run();
+      if (Ok && Errors.errors() == 0)
+        continue;
+      AllParsed = false;
+      Err << displayPath(Source) << ": error: the "
+          << (Pass == CompilationPass::Host ? "host" : "device")
+          << " compilation pass did not parse; nothing was written\n";
+      break;
+    }
+  }
+  return AllParsed;
+}
+
+struct Rewritten {
+  std::string Path;
+  std::string Old, New;
+  const tooling::Replacements *Edits;
+};
+
+llvm::Expected<std::vector<Rewritten>>
+applyEdits(const EditCollector &Collector) {
+  std::vector<Rewritten> Out;
+  for (const auto &[Path, Edits] : Collector.replacements()) {
+    if (Edits.empty())
+      continue;
+    auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
+    if (!Buffer)
+      return llvm::createStringError(Path + ": " + Buffer.getError().message());
+    std::string Old = (*Buffer)->getBuffer().str();
+    auto New = tooling::applyAllReplacements(Old, Edits);
+    if (!New)
+      return New.takeError();
+    if (*New != Old)
+      Out.push_back({Path, std::move(Old), std::move(*New), &Edits});
+  }
+  return Out;
+}
+
+int emitOutput(const ToolOptions &Opts, const std::string &MainFile,
+               const std::vector<Rewritten> &Files, llvm::raw_ostream &Out,
+               llvm::raw_ostream &Err) {
+  auto Find = [&](llvm::StringRef Path) -> const Rewritten * {
+    for (const Rewritten &R : Files)
+      if (R.Path == Path)
+        return &R;
+    return nullptr;
+  };
+  switch (Opts.Mode) {
+  case OutputMode::Stdout:
+  case OutputMode::File: {
+    const Rewritten *Main = Find(MainFile);
+    std::string Text;
+    if (Main) {
+      Text = Main->New;
+    } else {
+      auto Buffer = llvm::MemoryBuffer::getFile(MainFile, /*IsText=*/false);
+      if (!Buffer) {
+        Err << "error: " << MainFile << ": " << Buffer.getError().message()
+            << '\n';
+        return UsageError;
+      }
+      Text = (*Buffer)->getBuffer().str();
+    }
+    size_t Others = Files.size() - (Main ? 1 : 0);
+    if (Others && !Opts.Quiet)
+      Err << "note: " << Others
+          << " other file(s) need edits too (headers under the project "
+             "root); use --diff or -i to see or apply them\n";
+    if (Opts.Mode == OutputMode::Stdout) {
+      Out << Text;
+      return Success;
+    }
+    if (llvm::Error E = writeFileAtomically(Opts.OutputFile, Text)) {
+      Err << "error: " << llvm::toString(std::move(E)) << '\n';
+      return UsageError;
+    }
+    return Success;
+  }
+  case OutputMode::InPlace:
+    for (const Rewritten &R : Files) {
+      if (llvm::Error E = writeFileAtomically(R.Path, R.New)) {
+        Err << "error: " << llvm::toString(std::move(E)) << '\n';
+        return UsageError;
+      }
+    }
+    return Success;
+  case OutputMode::Diff:
+  case OutputMode::Check:
+    for (const Rewritten &R : Files)
+      Out << unifiedDiff(displayPath(R.Path), R.Old, *R.Edits);
+    return Opts.Mode == OutputMode::Check && !Files.empty() ? RewritesNeeded
+                                                            : Success;
+  }
+  return Success;
+}
+
+} // namespace
+
+void listRules(llvm::raw_ostream &Out) {
+  for (const RuleInfo &R : allRules())
+    Out << R.Name << (R.DefaultOn ? "" : " (off by default)") << "\n    "
+        << R.Summary << '\n';
+}
+
+int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
+            llvm::raw_ostream &Err) {
+  auto Fail = [&](llvm::Error E) {
+    Err << "cuda-lower: error: " << llvm::toString(std::move(E)) << '\n';
+    return UsageError;
+  };
+  if (Opts.Sources.empty())
+    return Fail(llvm::createStringError("no source files given"));
+  if ((Opts.Mode == OutputMode::Stdout || Opts.Mode == OutputMode::File) &&
+      Opts.Sources.size() > 1)
+    return Fail(llvm::createStringError(
+        "several sources need -i, --diff or --check (stdout and -o take one)"));
+  auto Sources = resolveSources(Opts.Sources);
+  if (!Sources)
+    return Fail(Sources.takeError());
+  auto Cfg = makeRunConfig(Opts);
+  if (!Cfg)
+    return Fail(Cfg.takeError());
+  auto Root = findProjectRoot(Opts.InRoot, Sources->front());
+  if (!Root)
+    return Fail(Root.takeError());
+  Cfg->Root = *Root;
+  if (!llvm::StringRef(Cfg->Root).ends_with("/"))
+    Cfg->Root += '/';
+  auto Setup = CompilationSetup::create(Opts);
+  if (!Setup)
+    return Fail(Setup.takeError());
+
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  EditCollector Collector;
+  bool Parsed = parseAll(*Sources, **Setup, *Cfg, Opts.Passes, Collector, Err,
+                         Opts.Color);
+  llvm::sys::fs::set_current_path(Cwd);
+  if (!Parsed)
+    return ParseError;
+
+  Collector.finalize();
+  std::vector<Diagnostic> Diags = Collector.diagnostics();
+  std::stable_sort(Diags.begin(), Diags.end(),
+                   [](const Diagnostic &A, const Diagnostic &B) {
+                     return std::tie(A.File, A.Offset) <
+                            std::tie(B.File, B.Offset);
+                   });
+  for (const Diagnostic &D : Diags)
+    printDiagnostic(Err, D, Opts.Color);
+
+  auto Files = applyEdits(Collector);
+  if (!Files)
+    return Fail(Files.takeError());
+  int Code = emitOutput(Opts, Sources->front(), *Files, Out, Err);
+  if (Code == Success && Collector.hasErrors())
+    Code = RewritesNeeded;
+  return Code;
+}
+
+} // namespace cudalower

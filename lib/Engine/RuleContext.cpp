@@ -1,0 +1,132 @@
+//===--- RuleContext.cpp - Diagnostics and edits made by rules -------------===//
+
+#include "cudalower/Rule.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace cudalower {
+
+bool Edit::operator<(const Edit &O) const {
+  return std::tie(File, Offset, Length, Text) <
+         std::tie(O.File, O.Offset, O.Length, O.Text);
+}
+
+SourceManager &RuleContext::getSourceManager() {
+  return getASTContext().getSourceManager();
+}
+
+/// Canonical absolute path of the file holding \p FileLoc, or "" if none.
+static std::string canonicalFilePath(const SourceManager &SM,
+                                     SourceLocation FileLoc) {
+  auto Entry = SM.getFileEntryRefForID(SM.getFileID(FileLoc));
+  if (!Entry)
+    return "";
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Entry->getName(), Real))
+    return Entry->getName().str();
+  return std::string(Real);
+}
+
+bool RuleContext::locate(SourceLocation Loc, Diagnostic &D) {
+  SourceManager &SM = getSourceManager();
+  // Macro locations are shown where the macro is used, as clang-tidy does.
+  SourceLocation FileLoc = SM.getFileLoc(Loc);
+  if (FileLoc.isInvalid())
+    return false;
+  D.File = canonicalFilePath(SM, FileLoc);
+  auto [FID, Offset] = SM.getDecomposedLoc(FileLoc);
+  D.Offset = Offset;
+  D.Line = SM.getLineNumber(FID, Offset);
+  D.Column = SM.getColumnNumber(FID, Offset);
+  llvm::StringRef Buffer = SM.getBufferData(FID);
+  size_t Start = Offset == 0 ? llvm::StringRef::npos
+                             : Buffer.rfind('\n', Offset - 1);
+  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+  size_t End = Buffer.find_first_of("\r\n", Offset);
+  D.SourceLine = Buffer.slice(Start, End).str();
+  return true;
+}
+
+bool RuleContext::makeEdit(CharSourceRange Range, llvm::StringRef Text,
+                           Edit &Out, std::string &WhyNot) {
+  SourceManager &SM = getSourceManager();
+  CharSourceRange FileRange =
+      Lexer::makeFileCharRange(Range, SM, getASTContext().getLangOpts());
+  if (FileRange.isInvalid()) {
+    WhyNot = "the code to change comes from a macro expansion";
+    return false;
+  }
+  if (!isUserOwned(FileRange.getBegin())) {
+    WhyNot = "the code is in a file outside the project root";
+    return false;
+  }
+  auto [BeginFID, BeginOffset] = SM.getDecomposedLoc(FileRange.getBegin());
+  auto [EndFID, EndOffset] = SM.getDecomposedLoc(FileRange.getEnd());
+  if (BeginFID != EndFID || EndOffset < BeginOffset) {
+    WhyNot = "the code to change spans several files";
+    return false;
+  }
+  Out.File = canonicalFilePath(SM, FileRange.getBegin());
+  Out.Offset = BeginOffset;
+  Out.Length = EndOffset - BeginOffset;
+  Out.Text = Text.str();
+  return true;
+}
+
+DiagBuilder::~DiagBuilder() {
+  if (!Ctx)
+    return;
+  if (FixFailed) {
+    D.Edits.clear();
+    D.Message += " (not rewritten: " + FixFailure + ")";
+  }
+  Ctx->record(std::move(D));
+}
+
+DiagBuilder &DiagBuilder::replace(CharSourceRange Range, llvm::StringRef Text) {
+  if (FixFailed)
+    return *this;
+  Edit E;
+  if (!Ctx->makeEdit(Range, Text, E, FixFailure)) {
+    FixFailed = true;
+    return *this;
+  }
+  D.Edits.push_back(std::move(E));
+  return *this;
+}
+
+DiagBuilder &DiagBuilder::insert(SourceLocation Loc, llvm::StringRef Text) {
+  return replace(CharSourceRange::getCharRange(Loc, Loc), Text);
+}
+
+DiagBuilder &DiagBuilder::note(SourceLocation Loc, llvm::StringRef Message) {
+  Diagnostic N;
+  N.Rule = D.Rule;
+  N.Level = DiagLevel::Note;
+  N.Message = Message.str();
+  if (Ctx->locate(Loc, N))
+    D.Notes.push_back(std::move(N));
+  return *this;
+}
+
+DiagBuilder &DiagBuilder::dropFix() {
+  D.Edits.clear();
+  return *this;
+}
+
+DiagBuilder Rule::diag(SourceLocation Loc, llvm::StringRef Message,
+                       DiagLevel Level) {
+  Diagnostic D;
+  D.Rule = Name;
+  D.Level = Level;
+  D.Message = Message.str();
+  Ctx.locate(Loc, D);
+  return DiagBuilder(Ctx, std::move(D));
+}
+
+} // namespace cudalower

@@ -1,0 +1,127 @@
+//===--- UnifiedDiff.cpp - Unified diffs of rewritten files ---------------===//
+
+#include "Output/UnifiedDiff.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <vector>
+
+namespace cudalower {
+namespace {
+
+/// A text split into lines, each keeping its line terminator.
+class Lines {
+public:
+  explicit Lines(llvm::StringRef Text) : Text(Text) {
+    Starts.push_back(0);
+    for (size_t I = 0; I < Text.size(); ++I)
+      if (Text[I] == '\n' && I + 1 < Text.size())
+        Starts.push_back(I + 1);
+  }
+  unsigned size() const { return Text.empty() ? 0 : Starts.size(); }
+  /// The index of the line holding byte \p Offset.
+  unsigned lineOf(unsigned Offset) const {
+    return std::upper_bound(Starts.begin(), Starts.end(), Offset) -
+           Starts.begin() - 1;
+  }
+  llvm::StringRef line(unsigned I) const {
+    size_t End = I + 1 < Starts.size() ? Starts[I + 1] : Text.size();
+    return Text.slice(Starts[I], End);
+  }
+
+private:
+  llvm::StringRef Text;
+  std::vector<size_t> Starts;
+};
+
+/// Old lines [OldBegin, OldEnd) become new lines [NewBegin, NewEnd).
+struct Change {
+  unsigned OldBegin, OldEnd, NewBegin, NewEnd;
+};
+
+constexpr unsigned Context = 3;
+
+void printLine(llvm::raw_ostream &OS, char Tag, llvm::StringRef Line) {
+  OS << Tag << Line;
+  if (!Line.ends_with("\n"))
+    OS << "\n\\ No newline at end of file\n";
+}
+
+} // namespace
+
+std::string unifiedDiff(llvm::StringRef Path, llvm::StringRef Old,
+                        const clang::tooling::Replacements &Edits) {
+  auto NewOrErr = clang::tooling::applyAllReplacements(Old, Edits);
+  if (!NewOrErr) {
+    llvm::consumeError(NewOrErr.takeError());
+    return "";
+  }
+  std::string New = std::move(*NewOrErr);
+  if (New == Old)
+    return "";
+  Lines OldLines(Old), NewLines(New);
+
+  // Each edit touches the old lines from its first to its last byte; text
+  // outside edits is identical, so the matching new lines follow by shift.
+  std::vector<Change> Changes;
+  long Delta = 0; // how far earlier edits moved the text
+  for (const clang::tooling::Replacement &R : Edits) {
+    unsigned NewOffset = R.getOffset() + Delta;
+    Delta += long(R.getReplacementText().size()) - long(R.getLength());
+    Change C;
+    C.OldBegin = OldLines.lineOf(R.getOffset());
+    C.OldEnd = OldLines.lineOf(R.getOffset() + R.getLength()) + 1;
+    C.NewBegin = NewLines.lineOf(NewOffset);
+    C.NewEnd = NewLines.lineOf(NewOffset + R.getReplacementText().size()) + 1;
+    C.OldEnd = std::min(C.OldEnd, OldLines.size());
+    C.NewEnd = std::min(C.NewEnd, NewLines.size());
+    if (!Changes.empty() && C.OldBegin < Changes.back().OldEnd) {
+      Changes.back().OldEnd = std::max(Changes.back().OldEnd, C.OldEnd);
+      Changes.back().NewEnd = std::max(Changes.back().NewEnd, C.NewEnd);
+    } else {
+      Changes.push_back(C);
+    }
+  }
+  // Lines equal at either end of a change are context, not changes.
+  for (Change &C : Changes) {
+    while (C.OldBegin < C.OldEnd && C.NewBegin < C.NewEnd &&
+           OldLines.line(C.OldBegin) == NewLines.line(C.NewBegin))
+      ++C.OldBegin, ++C.NewBegin;
+    while (C.OldBegin < C.OldEnd && C.NewBegin < C.NewEnd &&
+           OldLines.line(C.OldEnd - 1) == NewLines.line(C.NewEnd - 1))
+      --C.OldEnd, --C.NewEnd;
+  }
+
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "--- a/" << Path << "\n+++ b/" << Path << "\n";
+  for (size_t I = 0; I < Changes.size();) {
+    // Group changes whose contexts touch into one hunk.
+    size_t J = I;
+    while (J + 1 < Changes.size() &&
+           Changes[J + 1].OldBegin <= Changes[J].OldEnd + 2 * Context)
+      ++J;
+    unsigned OldStart = Changes[I].OldBegin - std::min(Changes[I].OldBegin, Context);
+    unsigned OldStop = std::min(Changes[J].OldEnd + Context, OldLines.size());
+    long NewStart = long(OldStart) + Changes[I].NewBegin - Changes[I].OldBegin;
+    long NewStop = long(OldStop) + Changes[J].NewEnd - Changes[J].OldEnd;
+    OS << "@@ -" << OldStart + 1 << ',' << OldStop - OldStart << " +"
+       << NewStart + 1 << ',' << NewStop - NewStart << " @@\n";
+    unsigned OldLine = OldStart;
+    for (size_t K = I; K <= J; ++K) {
+      const Change &C = Changes[K];
+      for (; OldLine < C.OldBegin; ++OldLine)
+        printLine(OS, ' ', OldLines.line(OldLine));
+      for (unsigned L = C.OldBegin; L < C.OldEnd; ++L)
+        printLine(OS, '-', OldLines.line(L));
+      for (unsigned L = C.NewBegin; L < C.NewEnd; ++L)
+        printLine(OS, '+', NewLines.line(L));
+      OldLine = C.OldEnd;
+    }
+    for (; OldLine < OldStop; ++OldLine)
+      printLine(OS, ' ', OldLines.line(OldLine));
+    I = J + 1;
+  }
+  return Out;
+}
+
+} // namespace cudalower

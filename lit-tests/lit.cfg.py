@@ -1,0 +1,38 @@
+# lit configuration for cuda-lower. Substitutions:
+#   %cuda-lower     the tool (no colour)
+#   %nvcc           plain nvcc: no --extended-lambda, no --expt-relaxed-constexpr,
+#                   every warning an error
+#   %nvcc-ext       nvcc with the flags the original sources were written for
+#   %idempotent     `%idempotent FILE [tool args]`: a second run over FILE changes nothing
+#   %gpu-diff       `%gpu-diff ORIGINAL REWRITTEN`: build both, run both, compare
+import os
+import lit.formats
+
+config.name = "cuda-lower"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.cudalower_bin_dir, "..", "lit-tests")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.cudalower_bin_dir, config.llvm_tools_dir,
+     os.path.dirname(config.nvcc), config.environment.get("PATH", os.environ["PATH"])])
+for var in ("HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+arch = os.environ.get("CUDALOWER_TEST_ARCH", "sm_90")
+nvcc_common = f"{config.nvcc} -std=c++17 -arch={arch} -Werror all-warnings"
+scripts = os.path.join(config.test_source_root, "scripts")
+
+config.substitutions.append(("%cuda-lower", "cuda-lower --no-color"))
+config.substitutions.append(("%nvcc-ext", nvcc_common + " --extended-lambda --expt-relaxed-constexpr"))
+config.substitutions.append(("%nvcc", nvcc_common))
+config.substitutions.append(("%idempotent", f"bash {scripts}/idempotent.sh"))
+config.substitutions.append(("%gpu-diff", f"bash {scripts}/gpu-diff.sh"))
+config.substitutions.append(("%cuda-path", config.cuda_path))
+config.environment["CUDALOWER_NVCC"] = nvcc_common
+
+if config.have_gpu:
+    config.available_features.add("gpu")

@@ -1,0 +1,31 @@
+//===--- RuleTester.h - Run rules over in-memory code in unit tests -*- C++ -*-//
+#pragma once
+
+#include "clang/Frontend/ASTUnit.h"
+#include "llvm/ADT/StringRef.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cudalower::test {
+
+struct LowerResult {
+  std::string Output;      ///< The rewritten main file.
+  std::string Diagnostics; ///< What the tool printed on stderr.
+  int ExitCode = 0;
+};
+
+/// Writes \p Code to a fresh temporary directory as \p FileName (plus any
+/// \p Headers, as name/text pairs), runs the tool with only \p Rules
+/// (comma-separated) enabled, and returns the rewritten main file.
+LowerResult runRules(llvm::StringRef Code, llvm::StringRef Rules,
+                     std::vector<std::pair<std::string, std::string>> Headers = {},
+                     llvm::StringRef FileName = "input.cu",
+                     std::vector<std::string> ExtraArgs = {});
+
+/// Parses \p Code as CUDA for the host pass (or the device pass) and returns
+/// the AST, for tests of a rule's decision logic.
+std::unique_ptr<clang::ASTUnit> parseCuda(llvm::StringRef Code,
+                                          bool DevicePass = false);
+
+} // namespace cudalower::test

@@ -1,0 +1,130 @@
+//===--- main.cpp - The cuda-lower command line ---------------------------===//
+//
+// Turns flags into ToolOptions and calls the library; nothing else.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudalower/Tool.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include <CLI/CLI.hpp>
+#include <unistd.h>
+
+static const char *const Description = R"(cuda-lower: rewrite CUDA C++ so that plain nvcc and any host compiler accept it.
+
+It parses each source as CUDA twice (host pass and device pass, with Clang),
+runs the selected rules, and prints or applies their edits. Edits land only in
+files under the project root (--in-root): never in toolkit or system headers.
+
+Examples:
+  cuda-lower kernel.cu                    print the rewritten kernel.cu
+  cuda-lower --diff kernel.cu             show what would change, as a diff
+  cuda-lower -i -p build src/*.cu         rewrite in place, flags from build/compile_commands.json
+  cuda-lower --check src/a.cu             exit 1 if anything needs rewriting (CI)
+  cuda-lower kernel.cu -- -Iinclude -DN=4 extra compiler arguments after --
+)";
+
+static const char *const Footer = R"(Exit codes:
+  0  success (nothing to do, or edits written/printed)
+  1  --check found rewrites needed, or a rule reported an error
+  2  usage or input error (bad option, missing file, unreadable database)
+  3  a source did not parse; nothing was written
+See docs/usage.md for every option.)";
+
+int main(int argc, char **argv) {
+  cudalower::ToolOptions Opts;
+  CLI::App App{Description, "cuda-lower"};
+  App.footer(Footer);
+  App.get_formatter()->column_width(34);
+
+  App.add_option("sources", Opts.Sources, "CUDA or C++ sources to rewrite");
+  App.add_option("-p,--build-path", Opts.BuildPath,
+                 "Directory with compile_commands.json (nvcc, clang or gcc "
+                 "entries); flags for each source come from it");
+  App.add_option("--cuda-path", Opts.CudaPath,
+                 "CUDA toolkit root (default: $CUDA_PATH, $CUDA_HOME, nvcc on "
+                 "PATH, /usr/local/cuda)");
+  App.add_option("--cuda-gpu-arch", Opts.GpuArch,
+                 "GPU architecture to parse for when the command names none")
+      ->capture_default_str();
+  App.add_option("--in-root", Opts.InRoot,
+                 "Only files under this directory are edited (default: the "
+                 "git work tree of the first source, else its directory)");
+
+  auto *Out = App.add_option("-o,--output", Opts.OutputFile,
+                             "Write the rewritten source to FILE");
+  bool InPlace = false, Diff = false, Check = false, ListRules = false,
+       Version = false, NoColor = false, ForceColor = false;
+  auto *InPlaceFlag =
+      App.add_flag("-i,--in-place", InPlace,
+                   "Rewrite the sources and the headers they include that "
+                   "need edits (atomically)");
+  auto *DiffFlag = App.add_flag("--diff", Diff, "Print a unified diff instead");
+  auto *CheckFlag = App.add_flag(
+      "--check", Check, "Print the diff and exit 1 if any rewrite is needed");
+  Out->excludes(InPlaceFlag)->excludes(DiffFlag)->excludes(CheckFlag);
+  InPlaceFlag->excludes(DiffFlag)->excludes(CheckFlag);
+  DiffFlag->excludes(CheckFlag);
+
+  std::string Rules, Disable, Passes = "both";
+  App.add_option("--rules", Rules,
+                 "Comma-separated rules to run (default: all on by default)");
+  App.add_option("--disable", Disable, "Comma-separated rules not to run");
+  App.add_option("--rule-option", Opts.RuleOptions,
+                 "Set a rule option: <rule>.<key>=<value> (repeatable)");
+  App.add_option("--passes", Passes,
+                 "Compilation passes to parse: both, host or device")
+      ->check(CLI::IsMember({"both", "host", "device"}))
+      ->capture_default_str();
+  App.add_flag("--list-rules", ListRules, "List the rules and exit");
+  App.add_flag("--version", Version, "Print the version and exit");
+  App.add_flag("-q,--quiet", Opts.Quiet, "Print only diagnostics");
+  App.add_flag("--no-color", NoColor, "Never colour diagnostics");
+  App.add_flag("--color", ForceColor, "Colour diagnostics even when piped");
+
+  // Everything after `--` goes to the compiler, as with clang-tidy.
+  std::vector<std::string> Args(argv + 1, argv + argc);
+  auto Dash = std::find(Args.begin(), Args.end(), "--");
+  if (Dash != Args.end()) {
+    Opts.ExtraArgs.assign(Dash + 1, Args.end());
+    Args.erase(Dash, Args.end());
+  }
+  std::reverse(Args.begin(), Args.end()); // CLI11 parses a reversed vector
+  try {
+    App.parse(Args);
+  } catch (const CLI::ParseError &E) {
+    int Code = App.exit(E);
+    return Code == 0 ? 0 : cudalower::UsageError;
+  }
+
+  if (Version) {
+    llvm::outs() << "cuda-lower " CUDALOWER_VERSION_STRING "\n";
+    return 0;
+  }
+  if (ListRules) {
+    cudalower::listRules(llvm::outs());
+    return 0;
+  }
+  auto Split = [](const std::string &S, std::vector<std::string> &Into) {
+    std::stringstream SS(S);
+    for (std::string Item; std::getline(SS, Item, ',');)
+      if (!Item.empty())
+        Into.push_back(Item);
+  };
+  Split(Rules, Opts.EnabledRules);
+  Split(Disable, Opts.DisabledRules);
+  Opts.Passes = Passes == "host"     ? cudalower::PassSelection::HostOnly
+                : Passes == "device" ? cudalower::PassSelection::DeviceOnly
+                                     : cudalower::PassSelection::Both;
+  if (InPlace)
+    Opts.Mode = cudalower::OutputMode::InPlace;
+  else if (Diff)
+    Opts.Mode = cudalower::OutputMode::Diff;
+  else if (Check)
+    Opts.Mode = cudalower::OutputMode::Check;
+  else if (!Opts.OutputFile.empty())
+    Opts.Mode = cudalower::OutputMode::File;
+  Opts.Color = ForceColor || (!NoColor && isatty(STDERR_FILENO) &&
+                              llvm::errs().has_colors());
+  return cudalower::runTool(Opts, llvm::outs(), llvm::errs());
+}
