@@ -96,8 +96,8 @@ public:
   virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
   virtual void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) = 0;
-  /// Called once the whole translation unit has been matched.
-  virtual void onEndOfTranslationUnit() {}
+  // onEndOfTranslationUnit(), inherited from MatchCallback, is called once
+  // the whole translation unit has been matched.
 
   llvm::StringRef getName() const { return Name; }
   llvm::StringRef getID() const override { return Name; }

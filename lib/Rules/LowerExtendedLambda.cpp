@@ -1,18 +1,1057 @@
+//===--- LowerExtendedLambda.cpp - Extended lambdas to functors -----------===//
+//
+// For each extended lambda the rule plans a functor class (members for the
+// captures, operator() with the lambda's space, parameters and return type,
+// the body moved verbatim), places it just before the enclosing function, at
+// namespace scope or nested in the enclosing class, and replaces the lambda
+// with a construction of it. The body is moved with a copy edit, so edits
+// other rules make inside it travel along.
+//
+//===----------------------------------------------------------------------===//
+
 #include "Rules/LowerExtendedLambda.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/QualTypeNames.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <optional>
 
 using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace cudalower {
 
+LambdaSpace writtenLambdaSpace(const LambdaExpr &L) {
+  const CXXMethodDecl *Call = L.getCallOperator();
+  auto Written = [](const Attr *A) { return A && !A->isImplicit(); };
+  bool Device = Written(Call->getAttr<CUDADeviceAttr>());
+  bool Host = Written(Call->getAttr<CUDAHostAttr>());
+  if (Device && Host)
+    return LambdaSpace::HostDevice;
+  if (Device)
+    return LambdaSpace::Device;
+  return Host ? LambdaSpace::Host : LambdaSpace::None;
+}
+
+/// The lambda whose call operator is \p DC, if any.
+static const CXXRecordDecl *lambdaClassOf(const DeclContext *DC) {
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(DC);
+  return M && M->getParent()->isLambda() ? M->getParent() : nullptr;
+}
+
+const FunctionDecl *enclosingFunction(const LambdaExpr &L) {
+  const DeclContext *DC = L.getLambdaClass()->getDeclContext();
+  while (const CXXRecordDecl *Outer = lambdaClassOf(DC))
+    DC = Outer->getDeclContext();
+  return dyn_cast_or_null<FunctionDecl>(DC);
+}
+
+/// Makes \p Name a non-reserved identifier fragment: no leading `_`, no
+/// `__` anywhere (both are reserved to the implementation).
+static std::string unreserve(std::string Name) {
+  std::string Out;
+  for (char C : Name) {
+    if (C == '_' && (Out.empty() || Out.back() == '_'))
+      continue;
+    Out += C;
+  }
+  return Out.empty() ? "function" : Out;
+}
+
+std::string functorStem(const FunctionDecl &F) {
+  if (isa<CXXConstructorDecl>(F))
+    return "constructor";
+  if (isa<CXXDestructorDecl>(F))
+    return "destructor";
+  if (isa<CXXConversionDecl>(F))
+    return "conversion";
+  if (OverloadedOperatorKind Op = F.getOverloadedOperator()) {
+    if (Op == OO_Call)
+      return "call_operator";
+    if (Op == OO_Subscript)
+      return "subscript_operator";
+    return "operator";
+  }
+  return unreserve(F.getNameAsString());
+}
+
+namespace {
+
+/// Source text helpers bound to one AST.
+class SourceText {
+public:
+  explicit SourceText(ASTContext &Ctx)
+      : SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()) {}
+
+  /// The file range of \p R, or an invalid range inside macro bodies.
+  CharSourceRange file(CharSourceRange R) const {
+    return Lexer::makeFileCharRange(R, SM, LO);
+  }
+  CharSourceRange file(SourceRange R) const {
+    return file(CharSourceRange::getTokenRange(R));
+  }
+  std::optional<std::string> text(SourceRange R) const {
+    return text(CharSourceRange::getTokenRange(R));
+  }
+  std::optional<std::string> text(CharSourceRange R) const {
+    CharSourceRange F = file(R);
+    if (F.isInvalid())
+      return std::nullopt;
+    bool Invalid = false;
+    llvm::StringRef T = Lexer::getSourceText(F, SM, LO, &Invalid);
+    if (Invalid)
+      return std::nullopt;
+    return T.str();
+  }
+  /// The whitespace that starts the line holding \p Loc.
+  std::string indentOf(SourceLocation Loc) const {
+    Loc = SM.getFileLoc(Loc);
+    auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+    llvm::StringRef Buf = SM.getBufferData(FID);
+    size_t Start = Buf.rfind('\n', Offset ? Offset - 1 : 0);
+    Start = (Start == llvm::StringRef::npos || Offset == 0) ? 0 : Start + 1;
+    size_t End = Start;
+    while (End < Buf.size() && (Buf[End] == ' ' || Buf[End] == '\t'))
+      ++End;
+    return Buf.slice(Start, End).str();
+  }
+  /// The start of \p Loc's line if only whitespace precedes it there.
+  SourceLocation lineStartIfBlank(SourceLocation Loc) const {
+    Loc = SM.getFileLoc(Loc);
+    auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+    llvm::StringRef Buf = SM.getBufferData(FID);
+    unsigned I = Offset;
+    while (I > 0 && (Buf[I - 1] == ' ' || Buf[I - 1] == '\t'))
+      --I;
+    if (I > 0 && Buf[I - 1] != '\n')
+      return SourceLocation();
+    return Loc.getLocWithOffset(-static_cast<int>(Offset - I));
+  }
+  /// One level of indentation as the file writes it.
+  std::string indentUnit(SourceLocation Loc) const {
+    FileID FID = SM.getFileID(SM.getFileLoc(Loc));
+    llvm::StringRef Buf = SM.getBufferData(FID);
+    // The first indented line after a line ending in '{' shows the unit.
+    for (size_t Pos = Buf.find("{\n"); Pos != llvm::StringRef::npos;
+         Pos = Buf.find("{\n", Pos + 1)) {
+      size_t LineStart = Buf.rfind('\n', Pos);
+      LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+      size_t Outer = 0;
+      while (LineStart + Outer < Pos &&
+             (Buf[LineStart + Outer] == ' ' || Buf[LineStart + Outer] == '\t'))
+        ++Outer;
+      size_t Next = Pos + 2, Inner = 0;
+      while (Next + Inner < Buf.size() &&
+             (Buf[Next + Inner] == ' ' || Buf[Next + Inner] == '\t'))
+        ++Inner;
+      if (Inner > Outer)
+        return Buf.slice(Next + Outer, Next + Inner).str();
+    }
+    return "  ";
+  }
+
+  const SourceManager &SM;
+  const LangOptions &LO;
+};
+
+/// True if \p D is declared inside a function (or a lambda in one).
+bool isFunctionLocal(const Decl *D) {
+  return D && D->getParentFunctionOrMethod() != nullptr;
+}
+
+/// Finds the function-local types a type mentions (through pointers,
+/// arrays, template arguments and typedef sugar).
+class LocalTypeFinder : public RecursiveASTVisitor<LocalTypeFinder> {
+public:
+  bool VisitTypedefType(TypedefType *T) {
+    if (isFunctionLocal(T->getDecl()))
+      Typedefs.insert(T->getDecl());
+    return true;
+  }
+  bool VisitTagType(TagType *T) {
+    if (isFunctionLocal(T->getDecl()))
+      Tags.insert(T->getDecl());
+    return true;
+  }
+  std::set<const TypedefNameDecl *> Typedefs;
+  std::set<const TagDecl *> Tags;
+};
+
+/// "float *p", "int n": a declarator from a spelled type and a name.
+std::string declarator(llvm::StringRef Type, llvm::StringRef Name) {
+  if (Type.ends_with("*") || Type.ends_with("&"))
+    return (Type + Name).str();
+  return (Type + " " + Name).str();
+}
+
+/// One data member of the functor.
+struct Member {
+  std::string Declaration; ///< "float a;" without indentation
+  std::string Init;        ///< the initialiser in the construction
+};
+
+/// Everything needed to write one functor, or why it cannot be written.
+class LambdaPlan {
+public:
+  LambdaPlan(const LambdaExpr &L, const FunctionDecl &F, ASTContext &Ctx,
+             RuleContext &RC)
+      : L(L), F(F), Ctx(Ctx), Src(Ctx), RC(RC),
+        Policy(Ctx.getPrintingPolicy()) {
+    Policy.SuppressUnwrittenScope = true;
+    Policy.SuppressImplicitBase = true;
+    Policy.PolishForDeclaration = true;
+  }
+
+  /// Fills the plan; returns false with Why set if the lambda must stay.
+  bool analyze();
+
+  std::string Why;
+  /// The class the functor is nested in, or null for namespace scope.
+  const CXXRecordDecl *Class = nullptr;
+  bool OutOfLineMember = false;
+  std::string Name;
+
+  const LambdaExpr &L;
+  const FunctionDecl &F;
+  ASTContext &Ctx;
+  SourceText Src;
+  RuleContext &RC;
+  PrintingPolicy Policy;
+
+  std::vector<std::string> TemplateParams; ///< "typename T", "int N"
+  std::vector<std::string> TemplateArgs;   ///< "T", "N", "Ts..."
+  std::vector<std::string> OuterTemplateHeaders; ///< out-of-line members
+  std::string Qualifier; ///< "Solver::" for out-of-line members
+  std::vector<Member> Members;
+  std::set<const ValueDecl *> Captured;
+  std::vector<std::string> CopiedLocals;        ///< declarations, with ';'
+  std::vector<const Decl *> LocalsToRetire;     ///< now unused in F
+  std::string SelfName;
+  enum { NoThis, ThisPointer, ThisCopy } This = NoThis;
+  bool SelfTemplate = false; ///< *this of an incomplete class: template
+  std::string Space;         ///< "__device__" as written
+  std::string CallTemplate;  ///< "template <typename Auto1>" for generic
+  std::string Params;        ///< "(int i)"
+  std::string ReturnType;    ///< leading return type, "auto" if deduced
+  std::string TrailingReturn;
+  std::string Qualifiers; ///< " const noexcept"
+  std::string FnPointerConversion;
+  /// Edits inside the body: `this` -> `self`, `x` -> `self->x`.
+  std::vector<std::pair<CharSourceRange, std::string>> BodyEdits;
+
+  bool fail(std::string Reason) {
+    Why = std::move(Reason);
+    return false;
+  }
+
+  std::optional<std::string> spell(QualType T);
+  bool planPlacement();
+  bool planTemplate();
+  bool planCaptures();
+  bool planCapture(const LambdaCapture &C);
+  bool planThisUses();
+  bool planLocals();
+  bool planSignature();
+  bool planSpace();
+  bool planGenericParams(const FunctionProtoTypeLoc &Proto);
+  bool planReturnType(const FunctionProtoTypeLoc &Proto);
+  void planFunctionPointerConversion();
+  bool isInsideLambda(SourceLocation Loc) const {
+    return Src.SM.isPointWithin(Loc, L.getBeginLoc(), L.getEndLoc());
+  }
+};
+
+std::optional<std::string> LambdaPlan::spell(QualType T) {
+  LocalTypeFinder Finder;
+  Finder.TraverseType(T);
+  if (!Finder.Tags.empty())
+    return std::nullopt; // a local class has no name outside its function
+  for (const TypedefNameDecl *TD : Finder.Typedefs) {
+    auto Text = Src.text(TD->getSourceRange());
+    if (!Text)
+      return std::nullopt;
+    std::string Decl = *Text + ";";
+    if (std::find(CopiedLocals.begin(), CopiedLocals.end(), Decl) ==
+        CopiedLocals.end())
+      CopiedLocals.push_back(Decl);
+  }
+  return TypeName::getFullyQualifiedName(T, Ctx, Policy,
+                                         /*WithGlobalNsPrefix=*/false);
+}
+
+bool LambdaPlan::planPlacement() {
+  if (const auto *M = dyn_cast<CXXMethodDecl>(&F)) {
+    Class = M->getParent();
+    if (isFunctionLocal(Class))
+      return fail("the enclosing function is a member of a local class, "
+                  "which cannot hold a kernel argument type "
+                  "(§5.3.8.4 item 6)");
+    if (!Class->getIdentifier())
+      return fail("the enclosing class has no name");
+    OutOfLineMember = F.isOutOfLine();
+    if (OutOfLineMember) {
+      auto Q = Src.text(F.getQualifierLoc().getSourceRange());
+      if (!Q)
+        return fail("the qualified name of the enclosing function comes from "
+                    "a macro");
+      Qualifier = *Q;
+      for (unsigned I = 0; I < F.getNumTemplateParameterLists(); ++I) {
+        auto Header = Src.text(F.getTemplateParameterList(I)->getSourceRange());
+        if (!Header)
+          return fail("the template header comes from a macro");
+        OuterTemplateHeaders.push_back(*Header);
+      }
+    }
+  } else if (F.getDeclContext()->isRecord()) {
+    return fail("the enclosing function is a friend defined in a class");
+  }
+  return true;
+}
+
+/// The name of \p P with `...` for a pack, as a template argument.
+static std::string templateArgFor(const NamedDecl *P) {
+  std::string Arg = P->getNameAsString();
+  if (P->isTemplateParameterPack())
+    Arg += "...";
+  return Arg;
+}
+
+bool LambdaPlan::planTemplate() {
+  // A nested functor sees the class's template parameters already; only
+  // the function's own template parameters need repeating.
+  const FunctionTemplateDecl *FT = F.getDescribedFunctionTemplate();
+  if (!FT)
+    return true;
+  for (const NamedDecl *P : *FT->getTemplateParameters()) {
+    if (P->getName().empty())
+      continue; // unnamed: neither the body nor a capture can mention it
+    // Keep the text up to the name: default arguments stay on the function.
+    SourceLocation NameEnd = Lexer::getLocForEndOfToken(
+        P->getLocation(), 0, Src.SM, Src.LO);
+    auto Text = Src.text(
+        CharSourceRange::getCharRange(P->getBeginLoc(), NameEnd));
+    if (!Text)
+      return fail("a template parameter of the enclosing function comes "
+                  "from a macro");
+    TemplateParams.push_back(*Text);
+    TemplateArgs.push_back(templateArgFor(P));
+  }
+  return true;
+}
+
+/// `{a[0], a[1], ...}` for an array of \p T spelled \p Name, nested for
+/// multi-dimensional arrays; empty if a bound is not a constant.
+static std::string elementwiseInit(const ASTContext &Ctx, QualType T,
+                                   const std::string &Name) {
+  const auto *A = Ctx.getAsConstantArrayType(T);
+  if (!A)
+    return Name;
+  uint64_t N = A->getZExtSize();
+  std::string Out = "{";
+  for (uint64_t I = 0; I < N; ++I) {
+    std::string Elem =
+        elementwiseInit(Ctx, A->getElementType(), Name + "[" + std::to_string(I) + "]");
+    if (Elem.empty())
+      return "";
+    Out += (I ? ", " : "") + Elem;
+  }
+  return Out + "}";
+}
+
+/// The declarator for an array member: "float m[2][3]" from element type
+/// text and bounds.
+static std::optional<std::string>
+arrayDeclarator(const ASTContext &Ctx, QualType T, std::string Name,
+                llvm::function_ref<std::optional<std::string>(QualType)> Spell) {
+  while (const auto *A = Ctx.getAsConstantArrayType(T)) {
+    Name += "[" + std::to_string(A->getZExtSize()) + "]";
+    T = A->getElementType();
+  }
+  if (T->isArrayType())
+    return std::nullopt;
+  auto Elem = Spell(T.getUnqualifiedType());
+  if (!Elem)
+    return std::nullopt;
+  return *Elem + " " + Name;
+}
+
+constexpr uint64_t MaxArrayElements = 1024;
+
+bool LambdaPlan::planCapture(const LambdaCapture &C) {
+  switch (C.getCaptureKind()) {
+  case LCK_This:
+    This = ThisPointer;
+    return true;
+  case LCK_StarThis:
+    This = ThisCopy;
+    return true;
+  case LCK_VLAType:
+    return fail("it captures a variable-length array");
+  case LCK_ByRef:
+    return fail(llvm::formatv("it captures '{0}' by reference, a host "
+                              "address that the GPU cannot read "
+                              "(§5.3.8.4 item 12)",
+                              C.getCapturedVar()->getName())
+                    .str());
+  case LCK_ByCopy:
+    break;
+  }
+  if (C.isPackExpansion())
+    return fail("it captures a parameter pack (§5.3.8.4 item 12)");
+  const auto *Var = dyn_cast<VarDecl>(C.getCapturedVar());
+  if (!Var)
+    return fail("it captures a structured binding");
+  std::string Name = Var->getNameAsString();
+  QualType T = Var->getType().getNonReferenceType();
+  std::string Init = Name;
+  if (L.isInitCapture(&C)) {
+    auto InitText = Src.text(Var->getInit()->getSourceRange());
+    if (!InitText)
+      return fail("an init-capture comes from a macro");
+    Init = *InitText;
+  }
+  if (T->isArrayType()) {
+    if (L.isInitCapture(&C))
+      return fail("an init-capture holds an array");
+    uint64_t Elements = 1;
+    for (QualType E = T; const auto *A = Ctx.getAsConstantArrayType(E);
+         E = A->getElementType())
+      Elements *= A->getZExtSize();
+    Init = elementwiseInit(Ctx, T, Name);
+    auto Decl = arrayDeclarator(Ctx, T, Name,
+                                [&](QualType Q) { return spell(Q); });
+    if (!Decl || Init.empty() || Elements > MaxArrayElements)
+      return fail(llvm::formatv("the captured array '{0}' has no constant "
+                                "size or more than {1} elements",
+                                Name, MaxArrayElements)
+                      .str());
+    Members.push_back({*Decl + ";", Init});
+    return true;
+  }
+  if (T->isUndeducedAutoType() || T->isDependentType()) {
+    // Dependent types print fine ("T", "typename T::value_type") unless
+    // they are deduced placeholders.
+    if (T->getContainedAutoType() && !T->getContainedAutoType()->isDeduced())
+      return fail(llvm::formatv("the type of the captured '{0}' is deduced "
+                                "from a dependent expression; give it an "
+                                "explicit type",
+                                Name)
+                      .str());
+  }
+  auto Spelled = spell(T.getUnqualifiedType());
+  if (!Spelled)
+    return fail(llvm::formatv("the captured '{0}' has a type declared inside "
+                              "the function (§5.3.8.4 item 12)",
+                              Name)
+                    .str());
+  Members.push_back({declarator(*Spelled, Name) + ";", Init});
+  return true;
+}
+
+/// Finds the enclosing function's variables a lambda body refers to, in
+/// order of first use.
+class EnclosingVarFinder : public RecursiveASTVisitor<EnclosingVarFinder> {
+public:
+  explicit EnclosingVarFinder(const LambdaExpr &L) : L(L) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (V && E->refersToEnclosingVariableOrCapture() &&
+        V->isLocalVarDeclOrParm() && !V->isStaticLocal() &&
+        std::find(Vars.begin(), Vars.end(), V) == Vars.end())
+      Vars.push_back(V);
+    return true;
+  }
+  bool VisitCXXThisExpr(CXXThisExpr *) {
+    UsesThis = true;
+    return true;
+  }
+  std::vector<const VarDecl *> Vars;
+  bool UsesThis = false;
+  const LambdaExpr &L;
+};
+
+bool LambdaPlan::planCaptures() {
+  for (const LambdaCapture &C : L.captures()) {
+    if (!planCapture(C))
+      return false;
+    if (C.capturesVariable())
+      Captured.insert(C.getCapturedVar());
+  }
+  // Clang leaves the implicit captures of a lambda in a template to each
+  // instantiation; in the template itself, infer them as [=] would: every
+  // variable used that is not usable as a constant, and `this`.
+  if (!L.getLambdaClass()->isDependentContext() ||
+      L.getCaptureDefault() == LCD_None)
+    return true;
+  EnclosingVarFinder Finder(L);
+  Finder.TraverseStmt(L.getBody());
+  if (Finder.UsesThis && This == NoThis)
+    This = ThisPointer;
+  for (const VarDecl *V : Finder.Vars) {
+    if (Captured.count(V) || V->isUsableInConstantExpressions(Ctx))
+      continue;
+    if (L.getCaptureDefault() == LCD_ByRef)
+      return fail(llvm::formatv("it captures '{0}' by reference, a host "
+                                "address that the GPU cannot read "
+                                "(§5.3.8.4 item 12)",
+                                V->getName())
+                      .str());
+    auto Spelled = spell(V->getType().getNonReferenceType().getUnqualifiedType());
+    if (!Spelled || V->getType()->isArrayType() ||
+        (V->getType()->getContainedAutoType() &&
+         !V->getType()->getContainedAutoType()->isDeduced()))
+      return fail(llvm::formatv("the type of the captured '{0}' cannot be "
+                                "spelled outside the function",
+                                V->getName())
+                      .str());
+    Members.push_back({declarator(*Spelled, V->getName()) + ";",
+                       V->getNameAsString()});
+    Captured.insert(V);
+  }
+  return true;
+}
+
+/// Collects the uses of `this` in a lambda body, explicit and implicit.
+class ThisUseFinder : public RecursiveASTVisitor<ThisUseFinder> {
+public:
+  bool VisitCXXThisExpr(CXXThisExpr *E) {
+    Uses.push_back(E);
+    return true;
+  }
+  std::vector<const CXXThisExpr *> Uses;
+};
+
+bool LambdaPlan::planThisUses() {
+  if (This == NoThis)
+    return true;
+  SelfName = "self";
+  if (auto Body = Src.text(L.getBody()->getSourceRange()))
+    while (llvm::StringRef(*Body).contains(SelfName))
+      SelfName += "_";
+  if (Class->isDependentContext() || !OutOfLineMember)
+    SelfTemplate = This == ThisCopy; // the class is incomplete in-class
+  std::string ClassType = Class->getNameAsString();
+  std::string SelfType = SelfTemplate ? "Self" : ClassType;
+  if (This == ThisPointer)
+    Members.insert(Members.begin(), {SelfType + " *" + SelfName + ";", "this"});
+  else
+    Members.insert(Members.begin(), {SelfType + " " + SelfName + ";", "*this"});
+
+  ThisUseFinder Finder;
+  Finder.TraverseStmt(L.getBody());
+  for (const CXXThisExpr *E : Finder.Uses) {
+    if (E->isImplicit()) {
+      // `x` or `f()` naming a member: prefix the member's name.
+      SourceLocation At = E->getBeginLoc();
+      std::string Prefix = SelfName + (This == ThisPointer ? "->" : ".");
+      BodyEdits.push_back({CharSourceRange::getCharRange(At, At), Prefix});
+    } else {
+      std::string Repl = This == ThisPointer ? SelfName : "(&" + SelfName + ")";
+      BodyEdits.push_back({CharSourceRange::getTokenRange(E->getSourceRange()),
+                           Repl});
+    }
+  }
+  return true;
+}
+
+/// Finds what a lambda body uses from its enclosing function without
+/// capturing it: constants, local types, local aliases.
+class LocalUseFinder : public RecursiveASTVisitor<LocalUseFinder> {
+public:
+  LocalUseFinder(const LambdaExpr &L, const std::set<const ValueDecl *> &Captured)
+      : L(L), Captured(Captured) {}
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const ValueDecl *D = E->getDecl();
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
+      note(cast<Decl>(EC->getDeclContext()));
+    else if (const auto *V = dyn_cast<VarDecl>(D);
+             V && V->isLocalVarDeclOrParm() && !Captured.count(V))
+      note(V);
+    return true;
+  }
+  bool VisitTypeLoc(TypeLoc TL) {
+    if (auto TT = TL.getAs<TypedefTypeLoc>())
+      note(TT.getDecl());
+    else if (auto Tag = TL.getAs<TagTypeLoc>())
+      note(Tag.getDecl());
+    return true;
+  }
+
+  std::vector<const Decl *> Found;
+
+private:
+  void note(const Decl *D) {
+    if (!isFunctionLocal(D) || isDeclaredInLambda(D))
+      return;
+    if (std::find(Found.begin(), Found.end(), D) == Found.end())
+      Found.push_back(D);
+  }
+  bool isDeclaredInLambda(const Decl *D) const {
+    for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+      if (DC == L.getCallOperator() || DC == L.getLambdaClass())
+        return true;
+    return false;
+  }
+  const LambdaExpr &L;
+  const std::set<const ValueDecl *> &Captured;
+};
+
+bool LambdaPlan::planLocals() {
+  LocalUseFinder Finder(L, Captured);
+  Finder.TraverseStmt(L.getBody());
+  if (const TypeSourceInfo *TSI = L.getCallOperator()->getTypeSourceInfo())
+    Finder.TraverseTypeLoc(TSI->getTypeLoc());
+  for (const Decl *D : Finder.Found) {
+    if (const auto *V = dyn_cast<VarDecl>(D)) {
+      if (V->isStaticLocal() && !V->getType().isConstQualified())
+        return fail(llvm::formatv("the body uses the static local '{0}', a "
+                                  "host variable",
+                                  V->getName())
+                        .str());
+      if (isa<ParmVarDecl>(V) || !V->getInit())
+        return fail(llvm::formatv("the body uses '{0}' without capturing it",
+                                  V->getName())
+                        .str());
+      auto Type = spell(V->getType().getUnqualifiedType());
+      auto Init = Src.text(V->getInit()->getSourceRange());
+      if (!Type || !Init || V->getType()->isArrayType())
+        return fail(llvm::formatv("the local constant '{0}' cannot be "
+                                  "copied into the functor",
+                                  V->getName())
+                        .str());
+      bool Brace = V->getInitStyle() == VarDecl::ListInit;
+      CopiedLocals.push_back("static constexpr " + *Type + " " +
+                             V->getNameAsString() +
+                             (Brace ? *Init : " = " + *Init) + ";");
+    } else if (const auto *TD = dyn_cast<TypedefNameDecl>(D)) {
+      auto Text = Src.text(TD->getSourceRange());
+      if (!Text)
+        return fail("a local alias comes from a macro");
+      std::string Decl = *Text + ";";
+      if (std::find(CopiedLocals.begin(), CopiedLocals.end(), Decl) ==
+          CopiedLocals.end())
+        CopiedLocals.push_back(Decl);
+    } else if (const auto *Tag = dyn_cast<TagDecl>(D)) {
+      auto Text = Src.text(Tag->getSourceRange());
+      if (!Text)
+        return fail("a local type comes from a macro");
+      CopiedLocals.push_back(*Text + ";");
+    }
+    LocalsToRetire.push_back(D);
+  }
+  return true;
+}
+
+bool LambdaPlan::planSpace() {
+  // The annotation as written sits between the introducer (or the explicit
+  // template parameter list) and the declarator or body.
+  SourceLocation After = L.getIntroducerRange().getEnd();
+  if (const TemplateParameterList *TPL = L.getTemplateParameterList();
+      TPL && !L.getExplicitTemplateParameters().empty())
+    After = TPL->getRAngleLoc();
+  SourceLocation Stop = L.getCompoundStmtBody()->getLBracLoc();
+  if (L.hasExplicitParameters())
+    if (auto Proto = L.getCallOperator()
+                         ->getTypeSourceInfo()
+                         ->getTypeLoc()
+                         .getAsAdjusted<FunctionProtoTypeLoc>())
+      Stop = Proto.getLParenLoc();
+  if (After.isFileID() && Stop.isFileID()) {
+    SourceLocation Begin =
+        Lexer::getLocForEndOfToken(After, 0, Src.SM, Src.LO);
+    if (auto Text = Src.text(CharSourceRange::getCharRange(Begin, Stop))) {
+      Space = llvm::StringRef(*Text).trim().str();
+      // `mutable` etc. cannot appear before '(' but may before '{'.
+      if (!Space.empty() && Space.find_first_of("(){}") == std::string::npos)
+        return true;
+    }
+  }
+  Space = writtenLambdaSpace(L) == LambdaSpace::HostDevice
+              ? "__host__ __device__"
+              : "__device__";
+  return true;
+}
+
+bool LambdaPlan::planGenericParams(const FunctionProtoTypeLoc &Proto) {
+  const TemplateParameterList *TPL = L.getTemplateParameterList();
+  if (!TPL)
+    return true;
+  std::vector<std::string> Heads;
+  for (const NamedDecl *P : L.getExplicitTemplateParameters()) {
+    auto Text = Src.text(P->getSourceRange());
+    if (!Text)
+      return fail("a template parameter comes from a macro");
+    Heads.push_back(*Text);
+  }
+  // Invented parameters (`auto x`) become named ones: C++17 has no
+  // abbreviated function templates.
+  std::map<const TemplateTypeParmDecl *, std::string> Invented;
+  unsigned Next = 1;
+  for (const NamedDecl *P : *TPL) {
+    const auto *TTP = dyn_cast<TemplateTypeParmDecl>(P);
+    if (!TTP || !TTP->isImplicit())
+      continue;
+    if (TTP->hasTypeConstraint())
+      return fail("a constrained 'auto' parameter");
+    std::string Name;
+    do
+      Name = "Auto" + std::to_string(Next++);
+    while (std::find(TemplateArgs.begin(), TemplateArgs.end(), Name) !=
+           TemplateArgs.end());
+    Invented[TTP] = Name;
+    Heads.push_back(std::string(TTP->isParameterPack() ? "typename... "
+                                                       : "typename ") +
+                    Name);
+  }
+  CallTemplate = "template <" + llvm::join(Heads, ", ") + ">";
+  // Replace each `auto` token of the parameter list with its invented name.
+  SourceLocation Begin = Proto.getLParenLoc();
+  std::string Out;
+  for (unsigned I = 0; I < Proto.getNumParams(); ++I) {
+    const ParmVarDecl *P = Proto.getParam(I);
+    TypeLoc TL = P->getTypeSourceInfo()->getTypeLoc();
+    while (!TL.isNull()) {
+      if (auto T = TL.getAs<TemplateTypeParmTypeLoc>()) {
+        auto It = Invented.find(T.getDecl());
+        if (It != Invented.end()) {
+          auto Text = Src.text(CharSourceRange::getCharRange(
+              Begin, T.getNameLoc()));
+          if (!Text)
+            return fail("a parameter comes from a macro");
+          Out += *Text + It->second;
+          Begin = Lexer::getLocForEndOfToken(T.getNameLoc(), 0, Src.SM,
+                                             Src.LO);
+        }
+        break;
+      }
+      TL = TL.getNextTypeLoc();
+    }
+  }
+  auto Rest = Src.text(CharSourceRange::getTokenRange(Begin,
+                                                      Proto.getRParenLoc()));
+  if (!Rest)
+    return fail("the parameter list comes from a macro");
+  Params = Out + *Rest;
+  return true;
+}
+
+bool LambdaPlan::planReturnType(const FunctionProtoTypeLoc &Proto) {
+  const CXXMethodDecl *Call = L.getCallOperator();
+  if (L.hasExplicitResultType() && !Proto.isNull()) {
+    auto Text = Src.text(Proto.getReturnLoc().getSourceRange());
+    if (!Text)
+      return fail("the return type comes from a macro");
+    // A return type naming the parameters must stay trailing.
+    if (llvm::StringRef(*Text).contains("decltype")) {
+      ReturnType = "auto";
+      TrailingReturn = " -> " + *Text;
+    } else {
+      ReturnType = *Text;
+    }
+    return true;
+  }
+  QualType R = Call->getReturnType();
+  if (!R->isUndeducedType() && !R->isDependentType())
+    if (auto Text = spell(R)) {
+      ReturnType = *Text;
+      return true;
+    }
+  ReturnType = "auto"; // dependent: deduced per instantiation, as before
+  return true;
+}
+
+void LambdaPlan::planFunctionPointerConversion() {
+  // A captureless lambda converts to a function pointer; keep that for
+  // non-generic ones with named parameters and a spelled return type.
+  if (L.capture_size() || !CallTemplate.empty() || ReturnType == "auto" ||
+      L.isMutable())
+    return;
+  const CXXMethodDecl *Call = L.getCallOperator();
+  std::vector<std::string> Names, Types;
+  for (const ParmVarDecl *P : Call->parameters()) {
+    if (P->getName().empty() || P->isParameterPack())
+      return;
+    auto T = spell(P->getType());
+    if (!T)
+      return;
+    Names.push_back(P->getNameAsString());
+    Types.push_back(*T);
+  }
+  FnPointerConversion = llvm::formatv(
+      "using function_type = {0}({1});\n"
+      "{2} static {0} invoke{3} {{ return {4}{{}({5}); }\n"
+      "{2} operator function_type *() const {{ return &invoke; }\n",
+      ReturnType, llvm::join(Types, ", "), Space, Params, Name,
+      llvm::join(Names, ", "));
+}
+
+bool LambdaPlan::planSignature() {
+  auto Proto = L.getCallOperator()
+                   ->getTypeSourceInfo()
+                   ->getTypeLoc()
+                   .getAsAdjusted<FunctionProtoTypeLoc>();
+  if (!planSpace())
+    return false;
+  if (L.hasExplicitParameters()) {
+    if (Proto.isNull())
+      return fail("the parameter list cannot be read");
+    if (L.getTemplateParameterList()) {
+      if (!planGenericParams(Proto))
+        return false;
+    } else {
+      auto Text = Src.text(CharSourceRange::getTokenRange(
+          Proto.getLParenLoc(), Proto.getRParenLoc()));
+      if (!Text)
+        return fail("the parameter list comes from a macro");
+      Params = *Text;
+    }
+  } else {
+    Params = "()";
+  }
+  if (!planReturnType(Proto))
+    return false;
+  Qualifiers = L.isMutable() ? "" : " const";
+  if (!Proto.isNull() && Proto.getExceptionSpecRange().isValid()) {
+    auto Text = Src.text(Proto.getExceptionSpecRange());
+    if (!Text)
+      return fail("the exception specification comes from a macro");
+    Qualifiers += " " + *Text;
+  }
+  return true;
+}
+
+bool LambdaPlan::analyze() {
+  return planPlacement() && planTemplate() && planCaptures() &&
+         planThisUses() && planLocals() && planSignature();
+}
+
+/// Writes the functor's text around its body.
+struct FunctorText {
+  std::string Before; ///< up to and including "operator()(...) const "
+  std::string After;  ///< from after the body's '}'
+};
+
+FunctorText writeFunctor(const LambdaPlan &P, llvm::StringRef Indent,
+                         llvm::StringRef Unit, unsigned Ordinal) {
+  std::string In = (Indent + Unit).str();
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  const char *Kind = writtenLambdaSpace(P.L) == LambdaSpace::HostDevice
+                         ? "__host__ __device__"
+                         : "__device__";
+  OS << Indent << "// " << Kind << " lambda #" << Ordinal << " of "
+     << P.F.getQualifiedNameAsString() << "(), lowered by cuda-lower.\n";
+  for (const std::string &H : P.OuterTemplateHeaders)
+    OS << Indent << H << "\n";
+  std::vector<std::string> Params = P.TemplateParams;
+  if (P.SelfTemplate)
+    Params.insert(Params.begin(), "class Self");
+  if (!Params.empty())
+    OS << Indent << "template <" << llvm::join(Params, ", ") << ">\n";
+  OS << Indent << "struct " << (P.OutOfLineMember ? P.Qualifier : "")
+     << P.Name << " {\n";
+  for (const std::string &Local : P.CopiedLocals)
+    OS << In << Local << "\n";
+  for (const Member &M : P.Members)
+    OS << In << M.Declaration << "\n";
+  if (!P.FnPointerConversion.empty()) {
+    llvm::SmallVector<llvm::StringRef, 4> Lines;
+    llvm::StringRef(P.FnPointerConversion).split(Lines, '\n', -1, false);
+    for (llvm::StringRef Line : Lines)
+      OS << In << Line << "\n";
+  }
+  if (!P.CallTemplate.empty())
+    OS << In << P.CallTemplate << "\n";
+  OS << In << P.Space << " " << P.ReturnType << " operator()" << P.Params
+     << P.Qualifiers << P.TrailingReturn << " ";
+  FunctorText T;
+  T.Before = std::move(S);
+  T.After = "\n" + Indent.str() + "};\n\n";
+  return T;
+}
+
+/// Where the functor goes: before the enclosing function's declaration,
+/// including its template header and the comment attached to it.
+SourceLocation functorLocation(const Decl &D, ASTContext &Ctx) {
+  SourceLocation Loc = D.getBeginLoc();
+  if (const auto *FD = dyn_cast<FunctionDecl>(&D)) {
+    if (const FunctionTemplateDecl *FT = FD->getDescribedFunctionTemplate())
+      Loc = FT->getBeginLoc();
+    for (unsigned I = 0; I < FD->getNumTemplateParameterLists(); ++I) {
+      SourceLocation T = FD->getTemplateParameterList(I)->getTemplateLoc();
+      if (Ctx.getSourceManager().isBeforeInTranslationUnit(T, Loc))
+        Loc = T;
+    }
+  }
+  if (const RawComment *C = Ctx.getRawCommentForDeclNoCache(&D))
+    if (Ctx.getSourceManager().isBeforeInTranslationUnit(C->getBeginLoc(), Loc))
+      Loc = C->getBeginLoc();
+  return Loc;
+}
+
+} // namespace
+
 void LowerExtendedLambda::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(lambdaExpr().bind("lambda"), this);
+  Finder.addMatcher(lambdaExpr(unless(isInTemplateInstantiation())).bind("l"),
+                    this);
 }
 
 void LowerExtendedLambda::check(const MatchFinder::MatchResult &Result) {
-  const auto *L = Result.Nodes.getNodeAs<LambdaExpr>("lambda");
-  diag(L->getBeginLoc(), "lambda");
+  const auto *L = Result.Nodes.getNodeAs<LambdaExpr>("l");
+  if (!context().isUserOwned(L->getBeginLoc()))
+    return;
+  LambdaSpace Space = writtenLambdaSpace(*L);
+  if (Space != LambdaSpace::Device && Space != LambdaSpace::HostDevice)
+    return;
+  const FunctionDecl *F = enclosingFunction(*L);
+  if (!F) {
+    diag(L->getBeginLoc(), "extended lambda outside a function is not "
+                           "lowered: nvcc treats it as a plain lambda "
+                           "(§5.3.8.2)");
+    return;
+  }
+  // nvcc treats annotated lambdas in device functions as plain lambdas;
+  // they need no flag (§5.3.8.2).
+  bool HostSide = !F->hasAttr<CUDADeviceAttr>() ||
+                  (F->hasAttr<CUDAHostAttr>() &&
+                   !F->getAttr<CUDAHostAttr>()->isImplicit());
+  if (F->hasAttr<CUDAGlobalAttr>() || !HostSide)
+    return;
+  auto &List = ByFunction[F];
+  // The device pass can hold two nodes for one lambda; keep the first.
+  if (std::any_of(List.begin(), List.end(), [&](const LambdaExpr *Seen) {
+        return Seen->getBeginLoc() == L->getBeginLoc();
+      }))
+    return;
+  if (List.empty())
+    FunctionOrder.push_back(F);
+  List.push_back(L);
+}
+
+std::string LowerExtendedLambda::uniqueName(const DeclContext &Scope,
+                                            std::string Base,
+                                            unsigned Ordinal) {
+  ASTContext &Ctx = context().getASTContext();
+  std::set<std::string> &Used = Taken[&Scope];
+  for (unsigned N = Ordinal;; ++N) {
+    std::string Name = Base + "_lambda_" + std::to_string(N);
+    if (Used.count(Name))
+      continue;
+    if (!Scope.getPrimaryContext()
+             ->lookup(DeclarationName(&Ctx.Idents.get(Name)))
+             .empty())
+      continue;
+    Used.insert(Name);
+    return Name;
+  }
+}
+
+void LowerExtendedLambda::onEndOfTranslationUnit() {
+  const SourceManager &SM = context().getSourceManager();
+  for (const FunctionDecl *F : FunctionOrder) {
+    auto &Lambdas = ByFunction[F];
+    std::stable_sort(Lambdas.begin(), Lambdas.end(),
+                     [&](const LambdaExpr *A, const LambdaExpr *B) {
+                       return SM.isBeforeInTranslationUnit(A->getBeginLoc(),
+                                                           B->getBeginLoc());
+                     });
+    for (unsigned I = 0; I < Lambdas.size(); ++I)
+      lower(*Lambdas[I], *F, I + 1);
+  }
+}
+
+void LowerExtendedLambda::lower(const LambdaExpr &L, const FunctionDecl &F,
+                                unsigned Ordinal) {
+  ASTContext &Ctx = context().getASTContext();
+  const char *Kind = writtenLambdaSpace(L) == LambdaSpace::HostDevice
+                         ? "__host__ __device__"
+                         : "__device__";
+  LambdaPlan P(L, F, Ctx, context());
+  if (!P.analyze()) {
+    diag(L.getBeginLoc(), llvm::formatv("{0} lambda not lowered: {1}", Kind,
+                                        P.Why)
+                              .str());
+    return;
+  }
+  const DeclContext &Scope =
+      P.Class ? static_cast<const DeclContext &>(*P.Class)
+              : *F.getDeclContext()->getRedeclContext();
+  P.Name = uniqueName(Scope, functorStem(F), Ordinal);
+  P.planFunctionPointerConversion();
+
+  SourceText Src(Ctx);
+  const Decl &Anchor = F;
+  SourceLocation At = functorLocation(Anchor, Ctx);
+  std::string Indent = Src.indentOf(At);
+  SourceLocation LineStart = Src.lineStartIfBlank(At);
+  FunctorText Text = writeFunctor(P, Indent, Src.indentUnit(At), Ordinal);
+  std::string Before = Text.Before;
+  if (LineStart.isValid()) {
+    At = LineStart;
+  } else {
+    Before = "\n" + Before;
+  }
+  std::string After = Text.After + (LineStart.isValid() ? "" : Indent);
+
+  // A nested functor must be public to be a kernel template argument.
+  bool NeedsAccess = P.Class && !P.OutOfLineMember &&
+                     F.getAccess() != AS_public;
+  if (NeedsAccess) {
+    std::string Label = Src.indentOf(P.Class->getBeginLoc());
+    Before = Label + "public:\n" + Before;
+    After += Label + (F.getAccess() == AS_private ? "private:\n" : "protected:\n");
+  }
+
+  std::vector<std::string> Inits;
+  for (const Member &M : P.Members)
+    Inits.push_back(M.Init);
+  std::vector<std::string> Args = P.TemplateArgs;
+  if (P.SelfTemplate)
+    Args.insert(Args.begin(), P.Class->getNameAsString());
+  std::string Construction = P.Name;
+  if (!Args.empty())
+    Construction += "<" + llvm::join(Args, ", ") + ">";
+  Construction += "{" + llvm::join(Inits, ", ") + "}";
+
+  auto D = diag(L.getBeginLoc(),
+                llvm::formatv("{0} lambda lowered to functor '{1}'", Kind,
+                              P.Name)
+                    .str());
+  D.insertCopy(At, Before,
+               CharSourceRange::getTokenRange(L.getBody()->getSourceRange()),
+               After);
+  for (const auto &[Range, Repl] : P.BodyEdits)
+    D.replace(Range, Repl);
+  D.replace(CharSourceRange::getTokenRange(L.getSourceRange()), Construction);
+  if (P.OutOfLineMember) {
+    // Declare the nested functor in the class, next to the function.
+    const FunctionDecl *InClass = F.getCanonicalDecl();
+    SourceLocation DeclAt = functorLocation(*InClass, Ctx);
+    std::string DIndent = Src.indentOf(DeclAt);
+    std::string Decl = DIndent;
+    if (!P.TemplateParams.empty())
+      Decl += "template <" + llvm::join(P.TemplateParams, ", ") + "> ";
+    Decl += "struct " + P.Name + ";\n";
+    if (InClass->getAccess() != AS_public) {
+      std::string Label = Src.indentOf(P.Class->getBeginLoc());
+      Decl = Label + "public:\n" + Decl + Label +
+             (InClass->getAccess() == AS_private ? "private:\n"
+                                                 : "protected:\n");
+    }
+    SourceLocation DeclLine = Src.lineStartIfBlank(DeclAt);
+    if (DeclLine.isValid())
+      D.insert(DeclLine, Decl);
+    else
+      D.insert(DeclAt, "\n" + Decl);
+  }
 }
 
 } // namespace cudalower

@@ -1,18 +1,60 @@
 //===--- LowerExtendedLambda.h - Extended lambdas to functors ---*- C++ -*-===//
+//
+// Replaces each `[..] __device__ (..) {..}` and `[..] __host__ __device__
+// (..) {..}` lambda with a named functor class, so that nvcc needs no
+// --extended-lambda. See docs/rules/lower-extended-lambda.md.
+//
+//===----------------------------------------------------------------------===//
 #pragma once
 
 #include "cudalower/Rule.h"
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clang {
+class FunctionDecl;
+class LambdaExpr;
+} // namespace clang
 
 namespace cudalower {
 
-/// Replaces each `[..] __device__ (..) {..}` and `[..] __host__ __device__
-/// (..) {..}` lambda with a named functor class. See
-/// docs/rules/lower-extended-lambda.md.
+/// The execution space written on a lambda: None for a plain lambda.
+enum class LambdaSpace { None, Device, HostDevice, Host };
+
+/// The space the user wrote (implicit attributes, which Clang adds to every
+/// lambda, do not count).
+LambdaSpace writtenLambdaSpace(const clang::LambdaExpr &L);
+
+/// The function that nvcc calls the "enclosing function" (§5.3.8.4): the
+/// function whose body holds the lambda, looking through plain lambdas that
+/// enclose it. Null at namespace or class scope.
+const clang::FunctionDecl *enclosingFunction(const clang::LambdaExpr &L);
+
+/// The readable, non-reserved stem of functor names for lambdas in \p F:
+/// its name, or `constructor`, `destructor`, `call_operator`, ...
+std::string functorStem(const clang::FunctionDecl &F);
+
 class LowerExtendedLambda : public Rule {
 public:
   using Rule::Rule;
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  void lower(const clang::LambdaExpr &L, const clang::FunctionDecl &F,
+             unsigned Ordinal);
+  std::string uniqueName(const clang::DeclContext &Scope, std::string Base,
+                         unsigned Ordinal);
+
+  /// Extended lambdas by enclosing function, in source order.
+  std::map<const clang::FunctionDecl *, std::vector<const clang::LambdaExpr *>>
+      ByFunction;
+  std::vector<const clang::FunctionDecl *> FunctionOrder;
+  /// Functor names handed out so far, per scope.
+  std::map<const clang::DeclContext *, std::set<std::string>> Taken;
 };
 
 } // namespace cudalower
