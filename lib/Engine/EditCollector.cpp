@@ -6,22 +6,29 @@
 
 namespace cudalower {
 
+/// Appended to a finding whose passes (or TUs) propose different fixes.
+static const char *const DisagreementNote =
+    " (not rewritten: the host and device compilation passes, or two "
+    "translation units, need different rewrites here)";
+
 void EditCollector::add(Diagnostic D) {
   for (Diagnostic &Seen : Diags) {
-    if (!Seen.sameFinding(D))
+    // A finding already found to disagree carries the note in its message;
+    // later reports of it (more TUs, more passes) must still match it.
+    bool Disagreed = Seen.Rule == D.Rule && Seen.File == D.File &&
+                     Seen.Offset == D.Offset &&
+                     Seen.Message == D.Message + DisagreementNote;
+    if (!Disagreed && !Seen.sameFinding(D))
       continue;
-    if (Seen.Edits == D.Edits)
+    if (Disagreed || Seen.Edits == D.Edits)
       return; // Same finding from another pass or another TU.
     // The passes (or TUs) disagree on the fix, typically because code under
-    // __CUDA_ARCH__ changes what is captured. Applying either would be wrong
-    // for the other, so keep the finding and apply neither.
-    if (!Seen.Edits.empty()) {
-      Seen.Edits.clear();
-      Seen.Level = DiagLevel::Error;
-      Seen.Message += " (not rewritten: the host and device compilation "
-                      "passes, or two translation units, need different "
-                      "rewrites here)";
-    }
+    // __CUDA_ARCH__ changes what is captured, or one of them could not fix
+    // it. Applying either would be wrong for the other, so keep the finding
+    // and apply neither.
+    Seen.Edits.clear();
+    Seen.Level = DiagLevel::Error;
+    Seen.Message += DisagreementNote;
     return;
   }
   Diags.push_back(std::move(D));
