@@ -9,17 +9,32 @@ namespace cudalower {
 enum class DiagLevel { Note, Warning, Error };
 
 /// One text edit: replace [Offset, Offset+Length) of File with Text.
+///
+/// A copy edit also carries a source range of the same file: what it writes
+/// is Text, then that range's text *after* every other edit inside the range
+/// is applied, then TextAfterCopy. This is how a rule moves code (a lambda
+/// body into a functor) without swallowing other rules' edits to it.
 struct Edit {
   std::string File; ///< Absolute, normalised path.
   unsigned Offset = 0;
   unsigned Length = 0;
   std::string Text;
+  bool IsCopy = false;
+  unsigned CopyOffset = 0;
+  unsigned CopyLength = 0;
+  std::string TextAfterCopy;
 
   bool operator==(const Edit &O) const {
     return File == O.File && Offset == O.Offset && Length == O.Length &&
-           Text == O.Text;
+           Text == O.Text && IsCopy == O.IsCopy &&
+           CopyOffset == O.CopyOffset && CopyLength == O.CopyLength &&
+           TextAfterCopy == O.TextAfterCopy;
   }
-  bool operator<(const Edit &O) const;
+  /// True if this edit's range lies within the copied range of \p Copy.
+  bool isInside(const Edit &Copy) const {
+    return Copy.IsCopy && File == Copy.File && Offset >= Copy.CopyOffset &&
+           Offset + Length <= Copy.CopyOffset + Copy.CopyLength;
+  }
 };
 
 /// A finding at a location in a file, as a rule reported it. Its edits are

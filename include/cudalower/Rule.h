@@ -46,6 +46,11 @@ public:
   DiagBuilder &remove(clang::CharSourceRange Range) {
     return replace(Range, "");
   }
+  /// Inserts at \p At: \p Before, the text of \p From as it reads after
+  /// every edit inside it (from any rule) is applied, then \p After. Used to
+  /// move code; the rule removes or replaces the original with other edits.
+  DiagBuilder &insertCopy(clang::SourceLocation At, llvm::StringRef Before,
+                          clang::CharSourceRange From, llvm::StringRef After);
   DiagBuilder &note(clang::SourceLocation Loc, llvm::StringRef Message);
   /// Drops the fix, keeping the finding (for rules that decide late).
   DiagBuilder &dropFix();

@@ -1,7 +1,7 @@
 //===--- EditCollector.cpp - Merges findings from every TU and pass -------===//
 
 #include "Engine/EditCollector.h"
-#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include <algorithm>
 
 namespace cudalower {
@@ -50,54 +50,176 @@ static bool overlaps(const Edit &A, const Edit &B) {
   return A.Offset < BEnd && B.Offset < AEnd;
 }
 
-bool EditCollector::tryAddFix(const Diagnostic &D, std::string &Conflict) {
-  std::vector<const Edit *> Fresh;
-  for (const Edit &E : D.Edits) {
-    auto &FileEdits = Accepted[E.File];
-    bool Duplicate = false;
-    for (const auto &[Old, OldRule] : FileEdits) {
-      if (Old == E) {
-        Duplicate = true; // e.g. two fixes adding the same #include
-        break;
-      }
-      if (overlaps(Old, E)) {
-        Conflict = OldRule;
-        return false;
-      }
-    }
-    if (!Duplicate)
-      Fresh.push_back(&E);
+/// True if \p Outer replaces text that contains all of \p Inner.
+static bool covers(const Edit &Outer, const Edit &Inner) {
+  return Outer.File == Inner.File && Outer.Length > 0 &&
+         Outer.Offset <= Inner.Offset &&
+         Inner.Offset + Inner.Length <= Outer.Offset + Outer.Length;
+}
+
+EditCollector::Copy *EditCollector::innermostCopyContaining(const Edit &E) {
+  auto It = Files.find(E.File);
+  if (It == Files.end())
+    return nullptr;
+  Copy *Best = nullptr;
+  for (Copy &C : It->second.Copies) {
+    const Edit &CE = It->second.TopLevel[C.Index].E;
+    if (E.isInside(CE) &&
+        (!Best ||
+         CE.CopyLength < It->second.TopLevel[Best->Index].E.CopyLength))
+      Best = &C;
   }
-  for (const Edit *E : Fresh)
-    Accepted[E->File].emplace_back(*E, D.Rule);
+  return Best;
+}
+
+/// Adds \p E to \p Into unless it overlaps a different edit there; a repeat
+/// of an existing edit is dropped. Reports the conflicting diagnostic.
+static bool place(std::vector<EditCollector::Placed> &Into, const Edit &E,
+                  size_t Diag, int Priority, size_t &ConflictDiag) {
+  for (const auto &Old : Into) {
+    if (Old.E == E)
+      return true; // e.g. two fixes adding the same #include
+    if (overlaps(Old.E, E)) {
+      ConflictDiag = Old.Diag;
+      return false;
+    }
+  }
+  Into.push_back({E, Diag, Priority});
   return true;
 }
 
-void EditCollector::finalize() {
-  for (Diagnostic &D : Diags) {
+bool EditCollector::tryAddFix(size_t DiagIndex, int Priority,
+                              std::string &Conflict) {
+  const Diagnostic &D = Diags[DiagIndex];
+  // Work on copies of the state so that a failed fix leaves no trace.
+  std::map<std::string, FileState> Saved = Files;
+  size_t ConflictDiag = 0;
+  auto Fail = [&] {
+    Files = std::move(Saved);
+    Conflict = Diags[ConflictDiag].Rule;
+    return false;
+  };
+  // Copies first, so that this fix's own edits inside them are carried.
+  for (const Edit &E : D.Edits) {
+    if (!E.IsCopy)
+      continue;
+    FileState &F = Files[E.File];
+    if (!place(F.TopLevel, E, DiagIndex, Priority, ConflictDiag))
+      return Fail();
+    F.Copies.push_back({F.TopLevel.size() - 1, {}});
+  }
+  for (const Edit &E : D.Edits) {
+    if (E.IsCopy)
+      continue;
+    FileState &F = Files[E.File];
+    if (Copy *C = innermostCopyContaining(E)) {
+      if (!place(C->Absorbed, E, DiagIndex, 0, ConflictDiag))
+        return Fail();
+      // The copy's own fix replaced the original text: nothing more to do.
+      size_t Owner = F.TopLevel[C->Index].Diag;
+      bool OriginalGone =
+          Owner == DiagIndex ||
+          std::any_of(F.TopLevel.begin(), F.TopLevel.end(),
+                      [&](const Placed &P) {
+                        return P.Diag == Owner && covers(P.E, E);
+                      }) ||
+          std::any_of(D.Edits.begin(), D.Edits.end(),
+                      [&](const Edit &Own) { return covers(Own, E); });
+      if (OriginalGone)
+        continue;
+    }
+    if (!place(F.TopLevel, E, DiagIndex, Priority, ConflictDiag))
+      return Fail();
+  }
+  return true;
+}
+
+llvm::Expected<std::string> EditCollector::copiedText(const std::string &File,
+                                                      const Copy &C) {
+  const Edit &CE = Files[File].TopLevel[C.Index].E;
+  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/false);
+  if (!Buffer)
+    return llvm::createStringError(File + ": " + Buffer.getError().message());
+  llvm::StringRef Source =
+      (*Buffer)->getBuffer().substr(CE.CopyOffset, CE.CopyLength);
+  std::vector<Placed> Absorbed = C.Absorbed;
+  std::stable_sort(Absorbed.begin(), Absorbed.end(),
+                   [](const Placed &L, const Placed &R) {
+                     return L.E.Offset < R.E.Offset;
+                   });
+  std::string Out;
+  unsigned Pos = CE.CopyOffset;
+  for (const Placed &P : Absorbed) {
+    Out += Source.slice(Pos - CE.CopyOffset, P.E.Offset - CE.CopyOffset);
+    Out += P.E.Text;
+    Pos = P.E.Offset + P.E.Length;
+  }
+  Out += Source.substr(Pos - CE.CopyOffset);
+  return CE.Text + Out + CE.TextAfterCopy;
+}
+
+llvm::Error EditCollector::finalize() {
+  // Fixes that move code go first, outer before inner, so that edits inside
+  // moved code find the copy they belong to. Inner copies get a lower
+  // priority so that their insertions land before the outer ones that use
+  // them.
+  std::vector<size_t> Order;
+  for (size_t I = 0; I < Diags.size(); ++I)
+    if (std::any_of(Diags[I].Edits.begin(), Diags[I].Edits.end(),
+                    [](const Edit &E) { return E.IsCopy; }))
+      Order.push_back(I);
+  size_t FirstPlain = Order.size();
+  for (size_t I = 0; I < Diags.size(); ++I)
+    if (std::none_of(Diags[I].Edits.begin(), Diags[I].Edits.end(),
+                     [](const Edit &E) { return E.IsCopy; }))
+      Order.push_back(I);
+  std::stable_sort(Order.begin(), Order.begin() + FirstPlain,
+                   [&](size_t L, size_t R) {
+                     return std::tie(Diags[L].File, Diags[L].Offset) <
+                            std::tie(Diags[R].File, Diags[R].Offset);
+                   });
+
+  for (size_t Pos = 0; Pos < Order.size(); ++Pos) {
+    Diagnostic &D = Diags[Order[Pos]];
+    if (D.Edits.empty())
+      continue;
+    int Priority = 0;
+    if (Pos < FirstPlain)
+      for (const Edit &E : D.Edits)
+        if (E.IsCopy)
+          if (innermostCopyContaining(Edit{E.File, E.CopyOffset, E.CopyLength}))
+            Priority = -1 - static_cast<int>(Pos);
     std::string Conflict;
-    if (D.Edits.empty() || tryAddFix(D, Conflict))
+    if (tryAddFix(Order[Pos], Priority, Conflict))
       continue;
     D.Edits.clear();
     D.Level = DiagLevel::Error;
     D.Message += " (not rewritten: the fix conflicts with a fix of [" +
                  Conflict + "])";
   }
-  for (auto &[File, Edits] : Accepted) {
-    // Stable sort keeps insertions at one offset in the order they were
-    // reported, which is source order within a pass.
+
+  for (auto &[File, State] : Files) {
+    for (const Copy &C : State.Copies) {
+      auto Text = copiedText(File, C);
+      if (!Text)
+        return Text.takeError();
+      Edit &CE = State.TopLevel[C.Index].E;
+      CE.Text = std::move(*Text);
+    }
+    std::vector<Placed> Edits = State.TopLevel;
     std::stable_sort(Edits.begin(), Edits.end(),
-                     [](const auto &L, const auto &R) {
-                       return L.first.Offset < R.first.Offset;
+                     [](const Placed &L, const Placed &R) {
+                       return std::tie(L.E.Offset, L.Priority) <
+                              std::tie(R.E.Offset, R.Priority);
                      });
     clang::tooling::Replacements &Out = Replacements[File];
     std::string PendingText;
     for (size_t I = 0; I < Edits.size(); ++I) {
-      const Edit &E = Edits[I].first;
+      const Edit &E = Edits[I].E;
       // Merge a run of insertions at one offset, and a following replacement
       // starting there, into a single replacement.
       if (E.Length == 0 && I + 1 < Edits.size() &&
-          Edits[I + 1].first.Offset == E.Offset) {
+          Edits[I + 1].E.Offset == E.Offset) {
         PendingText += E.Text;
         continue;
       }
@@ -108,6 +230,7 @@ void EditCollector::finalize() {
       llvm::consumeError(std::move(Err));
     }
   }
+  return llvm::Error::success();
 }
 
 bool EditCollector::hasErrors() const {

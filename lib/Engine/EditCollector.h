@@ -3,6 +3,7 @@
 
 #include "cudalower/Diagnostic.h"
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/Error.h"
 #include <map>
 #include <string>
 #include <vector>
@@ -15,13 +16,17 @@ namespace cudalower {
 ///
 /// A fix is all-or-nothing: when one of its edits overlaps an edit of an
 /// earlier fix, the whole fix is dropped and an error names both rules.
+/// An edit inside the source range of a copy edit (see Edit) is applied to
+/// the copy; where the copy's own fix replaced the original text, that is
+/// the only place it lands.
 class EditCollector {
 public:
   /// Adds a diagnostic reported by a rule.
   void add(Diagnostic D);
 
-  /// Resolves conflicts; call once, after the last add().
-  void finalize();
+  /// Resolves conflicts and builds the replacements; call once, after the
+  /// last add(). Fails only if a file with edits cannot be read.
+  llvm::Error finalize();
 
   const std::vector<Diagnostic> &diagnostics() const { return Diags; }
   /// File path -> edits, sorted, non-overlapping. Valid after finalize().
@@ -31,12 +36,29 @@ public:
   }
   bool hasErrors() const;
 
+  /// An accepted edit (public for the helpers in EditCollector.cpp).
+  struct Placed {
+    Edit E;
+    size_t Diag;      ///< Index of the diagnostic that made it.
+    int Priority = 0; ///< Orders insertions at one offset (lower first).
+  };
 private:
-  bool tryAddFix(const Diagnostic &D, std::string &Conflict);
+  struct Copy {
+    size_t Index;                  ///< Into TopLevel of its file.
+    std::vector<Placed> Absorbed; ///< Edits applied to the copied text.
+  };
+  struct FileState {
+    std::vector<Placed> TopLevel;
+    std::vector<Copy> Copies;
+  };
+
+  bool tryAddFix(size_t DiagIndex, int Priority, std::string &Conflict);
+  Copy *innermostCopyContaining(const Edit &E);
+  llvm::Expected<std::string> copiedText(const std::string &File,
+                                         const Copy &C);
 
   std::vector<Diagnostic> Diags;
-  /// Per file, the accepted edits so far with the rule that made each.
-  std::map<std::string, std::vector<std::pair<Edit, std::string>>> Accepted;
+  std::map<std::string, FileState> Files;
   std::map<std::string, clang::tooling::Replacements> Replacements;
 };
 

@@ -412,7 +412,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   if (!Parsed)
     return ParseError;
 
-  Collector.finalize();
+  if (llvm::Error E = Collector.finalize())
+    return Fail(std::move(E));
   std::vector<Diagnostic> Diags = Collector.diagnostics();
   std::stable_sort(Diags.begin(), Diags.end(),
                    [](const Diagnostic &A, const Diagnostic &B) {

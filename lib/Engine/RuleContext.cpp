@@ -11,11 +11,6 @@ using namespace clang;
 
 namespace cudalower {
 
-bool Edit::operator<(const Edit &O) const {
-  return std::tie(File, Offset, Length, Text) <
-         std::tie(O.File, O.Offset, O.Length, O.Text);
-}
-
 SourceManager &RuleContext::getSourceManager() {
   return getASTContext().getSourceManager();
 }
@@ -102,6 +97,31 @@ DiagBuilder &DiagBuilder::replace(CharSourceRange Range, llvm::StringRef Text) {
 
 DiagBuilder &DiagBuilder::insert(SourceLocation Loc, llvm::StringRef Text) {
   return replace(CharSourceRange::getCharRange(Loc, Loc), Text);
+}
+
+DiagBuilder &DiagBuilder::insertCopy(SourceLocation At, llvm::StringRef Before,
+                                     CharSourceRange From,
+                                     llvm::StringRef After) {
+  if (FixFailed)
+    return *this;
+  Edit Source, E;
+  if (!Ctx->makeEdit(From, "", Source, FixFailure) ||
+      !Ctx->makeEdit(CharSourceRange::getCharRange(At, At), Before, E,
+                     FixFailure)) {
+    FixFailed = true;
+    return *this;
+  }
+  if (Source.File != E.File) {
+    FixFailed = true;
+    FixFailure = "the code would move to another file";
+    return *this;
+  }
+  E.IsCopy = true;
+  E.CopyOffset = Source.Offset;
+  E.CopyLength = Source.Length;
+  E.TextAfterCopy = After.str();
+  D.Edits.push_back(std::move(E));
+  return *this;
 }
 
 DiagBuilder &DiagBuilder::note(SourceLocation Loc, llvm::StringRef Message) {
