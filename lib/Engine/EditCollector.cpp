@@ -112,7 +112,13 @@ bool EditCollector::tryAddFix(size_t DiagIndex, int Priority,
     if (E.IsCopy)
       continue;
     FileState &F = Files[E.File];
-    if (Copy *C = innermostCopyContaining(E)) {
+    Copy *C = innermostCopyContaining(E);
+    // The copy's own fix replacing all of the copied text replaces the
+    // original; it is no edit to the copy.
+    if (C && F.TopLevel[C->Index].Diag == DiagIndex && E.Length > 0 &&
+        E.Length == F.TopLevel[C->Index].E.CopyLength)
+      C = nullptr;
+    if (C) {
       if (!place(C->Absorbed, E, DiagIndex, 0, ConflictDiag))
         return Fail();
       // The copy's own fix replaced the original text: nothing more to do.
@@ -123,8 +129,9 @@ bool EditCollector::tryAddFix(size_t DiagIndex, int Priority,
                       [&](const Placed &P) {
                         return P.Diag == Owner && covers(P.E, E);
                       }) ||
-          std::any_of(D.Edits.begin(), D.Edits.end(),
-                      [&](const Edit &Own) { return covers(Own, E); });
+          std::any_of(D.Edits.begin(), D.Edits.end(), [&](const Edit &Own) {
+            return &Own != &E && covers(Own, E);
+          });
       if (OriginalGone)
         continue;
     }

@@ -1,4 +1,6 @@
 #include "Engine/EditCollector.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 #include <gtest/gtest.h>
 
 using namespace cudalower;
@@ -29,8 +31,10 @@ Diagnostic finding(std::string Rule, unsigned Offset, std::vector<Edit> Edits,
   return D;
 }
 
-/// The only place that calls finalize(), so its signature lives here alone.
-void finalize(EditCollector &C) { C.finalize(); }
+void finalize(EditCollector &C) {
+  if (llvm::Error E = C.finalize())
+    ADD_FAILURE() << llvm::toString(std::move(E));
+}
 
 /// Text after applying every accepted edit in File.
 std::string applied(const EditCollector &C) {
@@ -150,6 +154,71 @@ TEST(EditCollector, InsertionInsideAReplacementConflicts) {
   finalize(C);
   EXPECT_EQ(C.diagnostics()[1].Level, DiagLevel::Error);
   EXPECT_EQ(applied(C), "01R56789abcdefghijklmnopqrstuvwxyz\n");
+}
+
+/// Copy edits read the text they copy from disk: a real file for them.
+class CopyEditTest : public ::testing::Test {
+protected:
+  static constexpr const char *Source = "A(x + y);\n//tail\n";
+
+  void SetUp() override {
+    int FD;
+    ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("copy", "cu", FD, Path));
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Source;
+  }
+  void TearDown() override { llvm::sys::fs::remove(Path); }
+
+  Edit at(llvm::StringRef Find, llvm::StringRef NewText, bool Insert = false) {
+    Edit E;
+    E.File = std::string(Path);
+    E.Offset = llvm::StringRef(Source).find(Find);
+    E.Length = Insert ? 0 : Find.size();
+    E.Text = NewText.str();
+    return E;
+  }
+  /// Copies the text of \p Find, edits inside it included, to before
+  /// "//tail", between "<" and ">\n".
+  Edit copyOf(llvm::StringRef Find) {
+    Edit E = at("//tail", "<", /*Insert=*/true);
+    E.IsCopy = true;
+    E.CopyOffset = llvm::StringRef(Source).find(Find);
+    E.CopyLength = Find.size();
+    E.TextAfterCopy = ">\n";
+    return E;
+  }
+  Diagnostic fix(std::string Rule, std::vector<Edit> Edits) {
+    Diagnostic D = finding(std::move(Rule), Edits.front().Offset, Edits);
+    D.File = std::string(Path);
+    return D;
+  }
+  std::string result(EditCollector &C) {
+    finalize(C);
+    auto Out = clang::tooling::applyAllReplacements(
+        Source, C.replacements().at(std::string(Path)));
+    return Out ? *Out : llvm::toString(Out.takeError());
+  }
+
+  llvm::SmallString<128> Path;
+};
+
+TEST_F(CopyEditTest, AnEditInsideMovedCodeMovesWithIt) {
+  for (bool MoveFirst : {true, false}) {
+    EditCollector C;
+    Diagnostic Move = fix("mover", {copyOf("x + y"), at("x + y", "moved")});
+    Diagnostic Rename = fix("renamer", {at("y", "z")});
+    C.add(MoveFirst ? Move : Rename);
+    C.add(MoveFirst ? Rename : Move);
+    EXPECT_EQ(result(C), "A(moved);\n<x + z>\n//tail\n") << MoveFirst;
+    EXPECT_FALSE(C.hasErrors());
+  }
+}
+
+TEST_F(CopyEditTest, AnEditInsideCopiedCodeLandsInBothPlaces) {
+  EditCollector C;
+  C.add(fix("copier", {copyOf("x + y")}));
+  C.add(fix("renamer", {at("y", "z")}));
+  EXPECT_EQ(result(C), "A(x + z);\n<x + z>\n//tail\n");
 }
 
 } // namespace
