@@ -5,6 +5,7 @@
 #   %nvcc-ext       nvcc with the flags the original sources were written for
 #   %idempotent     `%idempotent FILE [tool args]`: a second run over FILE changes nothing
 #   %gpu-diff       `%gpu-diff ORIGINAL REWRITTEN`: build both, run both, compare
+#   %expect-exit    `%expect-exit CODE COMMAND...`: COMMAND must exit with CODE
 import os
 import lit.formats
 
@@ -31,6 +32,7 @@ config.substitutions.append(("%nvcc-ext", nvcc_common + " --extended-lambda --ex
 config.substitutions.append(("%nvcc", nvcc_common))
 config.substitutions.append(("%idempotent", f"bash {scripts}/idempotent.sh"))
 config.substitutions.append(("%gpu-diff", f"bash {scripts}/gpu-diff.sh"))
+config.substitutions.append(("%expect-exit", f"bash {scripts}/expect-exit.sh"))
 config.substitutions.append(("%cuda-path", config.cuda_path))
 config.environment["CUDALOWER_NVCC"] = nvcc_common
 

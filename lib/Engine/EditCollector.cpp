@@ -6,22 +6,29 @@
 
 namespace cudalower {
 
+/// Appended to a finding whose passes (or TUs) propose different fixes.
+static const char *const DisagreementNote =
+    " (not rewritten: the host and device compilation passes, or two "
+    "translation units, need different rewrites here)";
+
 void EditCollector::add(Diagnostic D) {
   for (Diagnostic &Seen : Diags) {
-    if (!Seen.sameFinding(D))
+    // A finding already found to disagree carries the note in its message;
+    // later reports of it (more TUs, more passes) must still match it.
+    bool Disagreed = Seen.Rule == D.Rule && Seen.File == D.File &&
+                     Seen.Offset == D.Offset &&
+                     Seen.Message == D.Message + DisagreementNote;
+    if (!Disagreed && !Seen.sameFinding(D))
       continue;
-    if (Seen.Edits == D.Edits)
+    if (Disagreed || Seen.Edits == D.Edits)
       return; // Same finding from another pass or another TU.
     // The passes (or TUs) disagree on the fix, typically because code under
-    // __CUDA_ARCH__ changes what is captured. Applying either would be wrong
-    // for the other, so keep the finding and apply neither.
-    if (!Seen.Edits.empty()) {
-      Seen.Edits.clear();
-      Seen.Level = DiagLevel::Error;
-      Seen.Message += " (not rewritten: the host and device compilation "
-                      "passes, or two translation units, need different "
-                      "rewrites here)";
-    }
+    // __CUDA_ARCH__ changes what is captured, or one of them could not fix
+    // it. Applying either would be wrong for the other, so keep the finding
+    // and apply neither.
+    Seen.Edits.clear();
+    Seen.Level = DiagLevel::Error;
+    Seen.Message += DisagreementNote;
     return;
   }
   Diags.push_back(std::move(D));
@@ -105,7 +112,13 @@ bool EditCollector::tryAddFix(size_t DiagIndex, int Priority,
     if (E.IsCopy)
       continue;
     FileState &F = Files[E.File];
-    if (Copy *C = innermostCopyContaining(E)) {
+    Copy *C = innermostCopyContaining(E);
+    // The copy's own fix replacing all of the copied text replaces the
+    // original; it is no edit to the copy.
+    if (C && F.TopLevel[C->Index].Diag == DiagIndex && E.Length > 0 &&
+        E.Length == F.TopLevel[C->Index].E.CopyLength)
+      C = nullptr;
+    if (C) {
       if (!place(C->Absorbed, E, DiagIndex, 0, ConflictDiag))
         return Fail();
       // The copy's own fix replaced the original text: nothing more to do.
@@ -116,8 +129,9 @@ bool EditCollector::tryAddFix(size_t DiagIndex, int Priority,
                       [&](const Placed &P) {
                         return P.Diag == Owner && covers(P.E, E);
                       }) ||
-          std::any_of(D.Edits.begin(), D.Edits.end(),
-                      [&](const Edit &Own) { return covers(Own, E); });
+          std::any_of(D.Edits.begin(), D.Edits.end(), [&](const Edit &Own) {
+            return &Own != &E && covers(Own, E);
+          });
       if (OriginalGone)
         continue;
     }

@@ -18,8 +18,12 @@ public:
         Starts.push_back(I + 1);
   }
   unsigned size() const { return Text.empty() ? 0 : Starts.size(); }
-  /// The index of the line holding byte \p Offset.
+  /// The index of the line holding byte \p Offset; for the end of a text
+  /// that ends in a newline, the index one past the last line, so that text
+  /// appended there counts as new lines, not as a change to the last one.
   unsigned lineOf(unsigned Offset) const {
+    if (Offset >= Text.size() && Text.ends_with("\n"))
+      return size();
     return std::upper_bound(Starts.begin(), Starts.end(), Offset) -
            Starts.begin() - 1;
   }
@@ -39,6 +43,12 @@ struct Change {
 };
 
 constexpr unsigned Context = 3;
+
+/// A hunk range as `diff -u` writes it: an empty range names the line
+/// before it.
+void printRange(llvm::raw_ostream &OS, long Start, long Count) {
+  OS << (Count ? Start + 1 : Start) << ',' << Count;
+}
 
 void printLine(llvm::raw_ostream &OS, char Tag, llvm::StringRef Line) {
   OS << Tag << Line;
@@ -81,7 +91,8 @@ std::string unifiedDiff(llvm::StringRef Path, llvm::StringRef Old,
       Changes.push_back(C);
     }
   }
-  // Lines equal at either end of a change are context, not changes.
+  // Lines equal at either end of a change are context, not changes; a
+  // change left with no lines (an edit that rewrote text as it was) goes.
   for (Change &C : Changes) {
     while (C.OldBegin < C.OldEnd && C.NewBegin < C.NewEnd &&
            OldLines.line(C.OldBegin) == NewLines.line(C.NewBegin))
@@ -90,6 +101,12 @@ std::string unifiedDiff(llvm::StringRef Path, llvm::StringRef Old,
            OldLines.line(C.OldEnd - 1) == NewLines.line(C.NewEnd - 1))
       --C.OldEnd, --C.NewEnd;
   }
+  Changes.erase(std::remove_if(Changes.begin(), Changes.end(),
+                               [](const Change &C) {
+                                 return C.OldBegin == C.OldEnd &&
+                                        C.NewBegin == C.NewEnd;
+                               }),
+                Changes.end());
 
   std::string Out;
   llvm::raw_string_ostream OS(Out);
@@ -104,8 +121,11 @@ std::string unifiedDiff(llvm::StringRef Path, llvm::StringRef Old,
     unsigned OldStop = std::min(Changes[J].OldEnd + Context, OldLines.size());
     long NewStart = long(OldStart) + Changes[I].NewBegin - Changes[I].OldBegin;
     long NewStop = long(OldStop) + Changes[J].NewEnd - Changes[J].OldEnd;
-    OS << "@@ -" << OldStart + 1 << ',' << OldStop - OldStart << " +"
-       << NewStart + 1 << ',' << NewStop - NewStart << " @@\n";
+    OS << "@@ -";
+    printRange(OS, OldStart, OldStop - OldStart);
+    OS << " +";
+    printRange(OS, NewStart, NewStop - NewStart);
+    OS << " @@\n";
     unsigned OldLine = OldStart;
     for (size_t K = I; K <= J; ++K) {
       const Change &C = Changes[K];

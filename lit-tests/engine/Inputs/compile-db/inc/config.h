@@ -1,0 +1,2 @@
+#pragma once
+#define CONFIG_VALUE 7
