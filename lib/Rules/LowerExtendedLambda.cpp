@@ -81,7 +81,7 @@ std::string functorStem(const FunctionDecl &F) {
   return unreserve(F.getNameAsString());
 }
 
-namespace {
+namespace lowering {
 
 /// Source text helpers bound to one AST.
 class SourceText {
@@ -266,6 +266,7 @@ public:
     return Src.SM.isPointWithin(Loc, L.getBeginLoc(), L.getEndLoc());
   }
 };
+
 
 std::optional<std::string> LambdaPlan::spell(QualType T) {
   LocalTypeFinder Finder;
@@ -538,8 +539,14 @@ bool LambdaPlan::planThisUses() {
     SelfTemplate = This == ThisCopy; // the class is incomplete in-class
   std::string ClassType = Class->getNameAsString();
   std::string SelfType = SelfTemplate ? "Self" : ClassType;
+  // In a const member function `this` points to const.
+  const auto *Method = cast<CXXMethodDecl>(&F);
+  bool ConstThis = Method->isConst();
   if (This == ThisPointer)
-    Members.insert(Members.begin(), {SelfType + " *" + SelfName + ";", "this"});
+    Members.insert(Members.begin(),
+                   {(ConstThis ? "const " : "") + SelfType + " *" + SelfName +
+                        ";",
+                    "this"});
   else
     Members.insert(Members.begin(), {SelfType + " " + SelfName + ";", "*this"});
 
@@ -768,11 +775,25 @@ bool LambdaPlan::planReturnType(const FunctionProtoTypeLoc &Proto) {
   return true;
 }
 
+/// True if the program converts the closure to a function pointer
+/// anywhere (Clang marks the conversion function referenced).
+static bool convertsToFunctionPointer(const LambdaExpr &L) {
+  for (const Decl *D : L.getLambdaClass()->decls()) {
+    if (const auto *Conv = dyn_cast<CXXConversionDecl>(D))
+      if (Conv->isReferenced())
+        return true;
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
+      if (isa<CXXConversionDecl>(FT->getTemplatedDecl()) && FT->isReferenced())
+        return true;
+  }
+  return false;
+}
+
 void LambdaPlan::planFunctionPointerConversion() {
   // A captureless lambda converts to a function pointer; keep that for
   // non-generic ones with named parameters and a spelled return type.
   if (L.capture_size() || !CallTemplate.empty() || ReturnType == "auto" ||
-      L.isMutable())
+      L.isMutable() || !convertsToFunctionPointer(L))
     return;
   const CXXMethodDecl *Call = L.getCallOperator();
   std::vector<std::string> Names, Types;
@@ -847,8 +868,9 @@ FunctorText writeFunctor(const LambdaPlan &P, llvm::StringRef Indent,
   const char *Kind = writtenLambdaSpace(P.L) == LambdaSpace::HostDevice
                          ? "__host__ __device__"
                          : "__device__";
-  OS << Indent << "// " << Kind << " lambda #" << Ordinal << " of "
-     << P.F.getQualifiedNameAsString() << "(), lowered by cuda-lower.\n";
+  OS << Indent << "// " << Kind << " lambda #" << Ordinal << " of ";
+  P.F.printQualifiedName(OS, P.Policy);
+  OS << "(), lowered by cuda-lower.\n";
   for (const std::string &H : P.OuterTemplateHeaders)
     OS << Indent << H << "\n";
   std::vector<std::string> Params = P.TemplateParams;
@@ -897,7 +919,8 @@ SourceLocation functorLocation(const Decl &D, ASTContext &Ctx) {
   return Loc;
 }
 
-} // namespace
+} // namespace lowering
+using namespace lowering;
 
 void LowerExtendedLambda::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(lambdaExpr(unless(isInTemplateInstantiation())).bind("l"),
@@ -963,30 +986,134 @@ void LowerExtendedLambda::onEndOfTranslationUnit() {
                        return SM.isBeforeInTranslationUnit(A->getBeginLoc(),
                                                            B->getBeginLoc());
                      });
-    for (unsigned I = 0; I < Lambdas.size(); ++I)
-      lower(*Lambdas[I], *F, I + 1);
+    lowerFunction(*F, Lambdas);
   }
 }
 
-void LowerExtendedLambda::lower(const LambdaExpr &L, const FunctionDecl &F,
-                                unsigned Ordinal) {
-  ASTContext &Ctx = context().getASTContext();
-  const char *Kind = writtenLambdaSpace(L) == LambdaSpace::HostDevice
-                         ? "__host__ __device__"
-                         : "__device__";
-  LambdaPlan P(L, F, Ctx, context());
-  if (!P.analyze()) {
-    diag(L.getBeginLoc(), llvm::formatv("{0} lambda not lowered: {1}", Kind,
-                                        P.Why)
-                              .str());
-    return;
-  }
-  const DeclContext &Scope =
-      P.Class ? static_cast<const DeclContext &>(*P.Class)
-              : *F.getDeclContext()->getRedeclContext();
-  P.Name = uniqueName(Scope, functorStem(F), Ordinal);
-  P.planFunctionPointerConversion();
+static const char *spaceName(const LambdaExpr &L) {
+  return writtenLambdaSpace(L) == LambdaSpace::HostDevice
+             ? "__host__ __device__"
+             : "__device__";
+}
 
+namespace lowering {
+/// Finds every place a function body names one of a set of declarations.
+class ReferenceFinder : public RecursiveASTVisitor<ReferenceFinder> {
+public:
+  explicit ReferenceFinder(const Decl *Target) : Target(Target) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const Decl *D = E->getDecl();
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
+      D = cast<Decl>(EC->getDeclContext());
+    if (D == Target)
+      Uses.push_back(E->getLocation());
+    return true;
+  }
+  bool VisitTypeLoc(TypeLoc TL) {
+    const Decl *D = nullptr;
+    if (auto TT = TL.getAs<TypedefTypeLoc>())
+      D = TT.getDecl();
+    else if (auto Tag = TL.getAs<TagTypeLoc>())
+      D = Tag.getDecl();
+    if (D == Target && !TL.getBeginLoc().isInvalid())
+      Uses.push_back(TL.getBeginLoc());
+    return true;
+  }
+  const Decl *Target;
+  std::vector<SourceLocation> Uses;
+};
+} // namespace lowering
+using namespace lowering;
+
+/// The range that removes the declaration statement of \p D, with its
+/// line when it stands alone there; invalid if D shares its statement.
+static CharSourceRange retirementRange(const Decl &D, ASTContext &Ctx) {
+  const DeclStmt *DS = nullptr;
+  for (const DynTypedNode &P : Ctx.getParents(D))
+    if ((DS = P.get<DeclStmt>()))
+      break;
+  if (!DS || !DS->isSingleDecl())
+    return CharSourceRange();
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = DS->getBeginLoc(), End = DS->getEndLoc();
+  if (Begin.isMacroID() || End.isMacroID())
+    return CharSourceRange();
+  End = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+  // Take the whole line when only the declaration is on it.
+  SourceText Src(Ctx);
+  SourceLocation LineStart = Src.lineStartIfBlank(Begin);
+  auto [FID, EndOffset] = SM.getDecomposedLoc(End);
+  llvm::StringRef Buf = SM.getBufferData(FID);
+  size_t After = EndOffset;
+  while (After < Buf.size() && (Buf[After] == ' ' || Buf[After] == '\t'))
+    ++After;
+  if (LineStart.isValid() && After < Buf.size() && Buf[After] == '\n')
+    return CharSourceRange::getCharRange(
+        LineStart, End.getLocWithOffset(After - EndOffset + 1));
+  return CharSourceRange::getCharRange(Begin, End);
+}
+
+void LowerExtendedLambda::lowerFunction(
+    const FunctionDecl &F, const std::vector<const LambdaExpr *> &Lambdas) {
+  ASTContext &Ctx = context().getASTContext();
+  std::vector<std::unique_ptr<LambdaPlan>> Plans;
+  std::vector<unsigned> Ordinals;
+  for (unsigned I = 0; I < Lambdas.size(); ++I) {
+    const LambdaExpr &L = *Lambdas[I];
+    auto P = std::make_unique<LambdaPlan>(L, F, Ctx, context());
+    if (!P->analyze()) {
+      diag(L.getBeginLoc(), llvm::formatv("{0} lambda not lowered: {1}",
+                                          spaceName(L), P->Why)
+                                .str());
+      continue;
+    }
+    const DeclContext &Scope =
+        P->Class ? static_cast<const DeclContext &>(*P->Class)
+                 : *F.getDeclContext()->getRedeclContext();
+    P->Name = uniqueName(Scope, functorStem(F), I + 1);
+    P->planFunctionPointerConversion();
+    Plans.push_back(std::move(P));
+    Ordinals.push_back(I + 1);
+  }
+
+  // A local that only lowered lambdas used now lives in their functors; left
+  // in the function it would be unused (nvcc warning #177-D).
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto InLowered = [&](SourceLocation Loc) {
+    return std::any_of(Plans.begin(), Plans.end(), [&](const auto &P) {
+      return SM.isPointWithin(Loc, P->L.getBeginLoc(), P->L.getEndLoc());
+    });
+  };
+  std::map<const Decl *, CharSourceRange> Retired;
+  for (const auto &P : Plans)
+    for (const Decl *D : P->LocalsToRetire) {
+      if (Retired.count(D))
+        continue;
+      ReferenceFinder Finder(D);
+      Finder.TraverseStmt(F.getBody());
+      bool OnlyInLowered = std::all_of(Finder.Uses.begin(), Finder.Uses.end(),
+                                       [&](SourceLocation U) {
+                                         return InLowered(U) ||
+                                                U == D->getLocation();
+                                       });
+      Retired[D] = OnlyInLowered ? retirementRange(*D, Ctx) : CharSourceRange();
+    }
+
+  for (unsigned I = 0; I < Plans.size(); ++I) {
+    std::vector<CharSourceRange> Removals;
+    for (const Decl *D : Plans[I]->LocalsToRetire)
+      if (Retired[D].isValid())
+        Removals.push_back(Retired[D]);
+    emit(*Plans[I], Ordinals[I], Removals);
+  }
+}
+
+void LowerExtendedLambda::emit(LambdaPlan &P, unsigned Ordinal,
+                               const std::vector<CharSourceRange> &Removals) {
+  ASTContext &Ctx = context().getASTContext();
+  const LambdaExpr &L = P.L;
+  const FunctionDecl &F = P.F;
+  const char *Kind = spaceName(L);
   SourceText Src(Ctx);
   const Decl &Anchor = F;
   SourceLocation At = functorLocation(Anchor, Ctx);
@@ -1031,6 +1158,8 @@ void LowerExtendedLambda::lower(const LambdaExpr &L, const FunctionDecl &F,
   for (const auto &[Range, Repl] : P.BodyEdits)
     D.replace(Range, Repl);
   D.replace(CharSourceRange::getTokenRange(L.getSourceRange()), Construction);
+  for (const CharSourceRange &R : Removals)
+    D.remove(R);
   if (P.OutOfLineMember) {
     // Declare the nested functor in the class, next to the function.
     const FunctionDecl *InClass = F.getCanonicalDecl();

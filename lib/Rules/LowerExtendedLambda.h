@@ -20,6 +20,10 @@ class LambdaExpr;
 
 namespace cudalower {
 
+namespace lowering {
+class LambdaPlan;
+}
+
 /// The execution space written on a lambda: None for a plain lambda.
 enum class LambdaSpace { None, Device, HostDevice, Host };
 
@@ -44,8 +48,10 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  void lower(const clang::LambdaExpr &L, const clang::FunctionDecl &F,
-             unsigned Ordinal);
+  void lowerFunction(const clang::FunctionDecl &F,
+                     const std::vector<const clang::LambdaExpr *> &Lambdas);
+  void emit(lowering::LambdaPlan &P, unsigned Ordinal,
+            const std::vector<clang::CharSourceRange> &Removals);
   std::string uniqueName(const clang::DeclContext &Scope, std::string Base,
                          unsigned Ordinal);
 
