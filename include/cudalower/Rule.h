@@ -15,6 +15,7 @@
 
 namespace clang {
 class ASTContext;
+class Preprocessor;
 class SourceManager;
 } // namespace clang
 
@@ -94,6 +95,9 @@ public:
   virtual ~Rule() = default;
 
   virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
+  /// Lets a rule watch the preprocessor (directives, macro expansions);
+  /// called before parsing starts.
+  virtual void registerPPCallbacks(clang::Preprocessor &PP) {}
   virtual void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) = 0;
   // onEndOfTranslationUnit(), inherited from MatchCallback, is called once

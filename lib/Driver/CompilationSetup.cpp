@@ -130,6 +130,12 @@ CompilationSetup::commandFor(llvm::StringRef File,
       // them; the rewritten output no longer needs those flags.
       "-D__CUDACC_EXTENDED_LAMBDA__",
       "-D__CUDACC_RELAXED_CONSTEXPR__",
+      // nvcc's lambda traits (§5.3.8.3) are unknown to Clang. They are false
+      // for every functor cuda-lower writes; lower-extended-lambda reports
+      // each use.
+      "-D__nv_is_extended_device_lambda_closure_type(...)=false",
+      "-D__nv_is_extended_host_device_lambda_closure_type(...)=false",
+      "-D__nv_is_extended_device_lambda_with_preserved_return_type(...)=false",
   };
   if (Parsed.RelocatableDeviceCode)
     Args.push_back("-fgpu-rdc");

@@ -93,13 +93,15 @@ private:
 /// Runs every rule's matchers over one AST, then their end-of-TU hooks.
 class RulesConsumer : public ASTConsumer {
 public:
-  RulesConsumer(ASTContext &Ctx, CompilationPass Pass, const RunConfig &Cfg,
-                EditCollector &Sink, const unsigned &ErrorCount)
-      : Context(Ctx, Pass, Cfg, Sink), Finder(finderOptions()),
+  RulesConsumer(CompilerInstance &CI, CompilationPass Pass,
+                const RunConfig &Cfg, EditCollector &Sink,
+                const unsigned &ErrorCount)
+      : Context(CI.getASTContext(), Pass, Cfg, Sink), Finder(finderOptions()),
         ErrorCount(ErrorCount) {
     for (const RuleInfo *Info : Cfg.Rules) {
       Rules.push_back(Info->Create(Info->Name, Context));
       Rules.back()->registerMatchers(Finder);
+      Rules.back()->registerPPCallbacks(CI.getPreprocessor());
     }
   }
 
@@ -135,8 +137,7 @@ public:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    return std::make_unique<RulesConsumer>(CI.getASTContext(), Pass, Cfg, Sink,
-                                           ErrorCount);
+    return std::make_unique<RulesConsumer>(CI, Pass, Cfg, Sink, ErrorCount);
   }
 
 private:

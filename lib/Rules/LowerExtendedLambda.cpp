@@ -18,6 +18,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <optional>
@@ -922,6 +924,78 @@ SourceLocation functorLocation(const Decl &D, ASTContext &Ctx) {
 } // namespace lowering
 using namespace lowering;
 
+namespace lowering {
+/// Finds where user code tests for nvcc's --extended-lambda mode. Once its
+/// lambdas are lowered, the code no longer needs that mode, so the tests
+/// become constants; the lambda traits cannot be fixed and are reported.
+class FlagUseFinder : public PPCallbacks {
+public:
+  FlagUseFinder(Preprocessor &PP, RuleContext &Ctx,
+                std::vector<LowerExtendedLambda::FlagUse> &Out)
+      : PP(PP), Ctx(Ctx), Out(Out) {}
+
+  void Ifdef(SourceLocation Loc, const Token &Name,
+             const MacroDefinition &) override {
+    directive(Loc, Name, "if 1");
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name,
+              const MacroDefinition &) override {
+    directive(Loc, Name, "if 0");
+  }
+  void Defined(const Token &Name, const MacroDefinition &,
+               SourceRange Range) override {
+    if (isFlag(Name))
+      add(CharSourceRange::getTokenRange(Range), "1",
+          "test for --extended-lambda is always true once lambdas are lowered");
+  }
+  void MacroExpands(const Token &Name, const MacroDefinition &,
+                    SourceRange Range, const MacroArgs *) override {
+    if (isFlag(Name)) {
+      add(CharSourceRange::getTokenRange(Range), "1",
+          "test for --extended-lambda is always true once lambdas are lowered");
+      return;
+    }
+    llvm::StringRef Id = Name.getIdentifierInfo()->getName();
+    if (Id.starts_with("__nv_is_extended_"))
+      add(CharSourceRange::getTokenRange(Range), "",
+          (Id + " is false for the functors cuda-lower writes, as for any "
+                "type without --extended-lambda (§5.3.8.3); code that "
+                "dispatches on it takes its other path")
+              .str());
+  }
+
+private:
+  static bool isFlag(const Token &Name) {
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    return II && II->getName() == "__CUDACC_EXTENDED_LAMBDA__";
+  }
+  void directive(SourceLocation Loc, const Token &Name, const char *Repl) {
+    if (!isFlag(Name))
+      return;
+    add(CharSourceRange::getTokenRange(Loc, Name.getLocation()),
+        std::string(Repl) + " /* was: __CUDACC_EXTENDED_LAMBDA__ test; "
+                            "lambdas lowered by cuda-lower */",
+        "test for --extended-lambda is constant once lambdas are lowered");
+  }
+  void add(CharSourceRange R, std::string Repl, std::string Message) {
+    if (R.getBegin().isInvalid() || !Ctx.isUserOwned(R.getBegin()) ||
+        PP.getSourceManager().isWrittenInBuiltinFile(
+            PP.getSourceManager().getSpellingLoc(R.getBegin())) ||
+        PP.getSourceManager().isWrittenInCommandLineFile(
+            PP.getSourceManager().getSpellingLoc(R.getBegin())))
+      return;
+    Out.push_back({R, std::move(Repl), std::move(Message)});
+  }
+  Preprocessor &PP;
+  RuleContext &Ctx;
+  std::vector<LowerExtendedLambda::FlagUse> &Out;
+};
+} // namespace lowering
+
+void LowerExtendedLambda::registerPPCallbacks(Preprocessor &PP) {
+  PP.addPPCallbacks(std::make_unique<FlagUseFinder>(PP, context(), FlagUses));
+}
+
 void LowerExtendedLambda::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(lambdaExpr(unless(isInTemplateInstantiation())).bind("l"),
                     this);
@@ -979,6 +1053,11 @@ std::string LowerExtendedLambda::uniqueName(const DeclContext &Scope,
 
 void LowerExtendedLambda::onEndOfTranslationUnit() {
   const SourceManager &SM = context().getSourceManager();
+  for (const FlagUse &U : FlagUses) {
+    auto D = diag(U.Range.getBegin(), U.Message);
+    if (!U.Replacement.empty())
+      D.replace(U.Range, U.Replacement);
+  }
   for (const FunctionDecl *F : FunctionOrder) {
     auto &Lambdas = ByFunction[F];
     std::stable_sort(Lambdas.begin(), Lambdas.end(),

@@ -46,6 +46,14 @@ public:
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
+  void registerPPCallbacks(clang::Preprocessor &PP) override;
+
+  /// A preprocessor use of nvcc's extended-lambda mode, and its fix.
+  struct FlagUse {
+    clang::CharSourceRange Range;
+    std::string Replacement; ///< empty: report only
+    std::string Message;
+  };
 
 private:
   void lowerFunction(const clang::FunctionDecl &F,
@@ -59,6 +67,7 @@ private:
   std::map<const clang::FunctionDecl *, std::vector<const clang::LambdaExpr *>>
       ByFunction;
   std::vector<const clang::FunctionDecl *> FunctionOrder;
+  std::vector<FlagUse> FlagUses;
   /// Functor names handed out so far, per scope.
   std::map<const clang::DeclContext *, std::set<std::string>> Taken;
 };
