@@ -52,8 +52,13 @@ demo() {
   mkdir -p "$BUILD/examples"
 
   step "show what cuda-lower would change: cuda-lower --diff $src"
-  local rc=0
-  "$BUILD/bin/cuda-lower" --diff "$src" || rc=$?
+  local rc=0 diff
+  diff=$("$BUILD/bin/cuda-lower" --diff "$src") || rc=$?
+  if [[ -n $diff ]]; then
+    printf '%s\n' "$diff"
+  else
+    echo "(no edits proposed)"
+  fi
   if ((rc == 1)); then
     echo "(a rule reported an error: that part of the file is left as it was)"
   elif ((rc != 0)); then
@@ -87,7 +92,7 @@ demo() {
 # Prints the N of a "Label: N" line in a runner's summary, or 0.
 count() {
   local n
-  n=$(sed -nE "s/^ *$1 *: *([0-9]+).*/\1/p" "$2" | head -1)
+  n=$(sed -nE "s/^ *$1 *: *([0-9]+).*/\1/p" "$2" | tail -1)
   echo "${n:-0}"
 }
 
