@@ -35,8 +35,10 @@ ARCH = "sm_90"
 
 
 def measure(argv, cwd=None):
-    """Runs argv to completion; returns (seconds, peak RSS in MiB, exit code,
-    stderr). The RSS is that child's own (wait4), not the whole run's."""
+    """Runs argv to completion; returns (wall seconds, CPU seconds, peak RSS
+    in MiB, exit code, stderr). CPU time and RSS are that child's own (wait4),
+    not the whole run's; CPU time varies far less than wall time on a machine
+    shared with other work."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -44,7 +46,9 @@ def measure(argv, cwd=None):
     _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
-    return seconds, usage.ru_maxrss / 1024.0, proc.returncode, err.decode(errors="replace")
+    cpu = usage.ru_utime + usage.ru_stime
+    return (seconds, cpu, usage.ru_maxrss / 1024.0, proc.returncode,
+            err.decode(errors="replace"))
 
 
 def reference_commands(source):
@@ -57,22 +61,23 @@ def reference_commands(source):
 
 
 def run_tool_once(tool, source):
-    seconds, rss, code, err = measure([str(tool), "--no-color", "--diff", str(source)])
+    seconds, cpu, rss, code, err = measure([str(tool), "--no-color", "--diff", str(source)])
     # 0: nothing or edits shown; 1: a rule reported an error. Both parsed.
     if code not in (0, 1):
         raise RuntimeError(f"cuda-lower failed on {source} (exit {code}):\n{err}")
-    return seconds, rss
+    return seconds, cpu, rss
 
 
 def run_reference_once(source):
-    total, peak = 0.0, 0.0
+    total, total_cpu, peak = 0.0, 0.0, 0.0
     for argv in reference_commands(source):
-        seconds, rss, code, err = measure(argv)
+        seconds, cpu, rss, code, err = measure(argv)
         if code != 0:
             raise RuntimeError(f"{' '.join(argv)} failed (exit {code}):\n{err}")
         total += seconds
+        total_cpu += cpu
         peak = max(peak, rss)
-    return total, peak
+    return total, total_cpu, peak
 
 
 def bench_file(tool, source, reps):
@@ -80,16 +85,24 @@ def bench_file(tool, source, reps):
     for _ in range(reps):
         tool_runs.append(run_tool_once(tool, source))
         ref_runs.append(run_reference_once(source))
-    row = {
-        "tool_s": statistics.median(t for t, _ in tool_runs),
-        "reference_s": statistics.median(t for t, _ in ref_runs),
-        "tool_rss_mib": max(r for _, r in tool_runs),
-        "reference_rss_mib": max(r for _, r in ref_runs),
-        "tool_runs_s": [round(t, 3) for t, _ in tool_runs],
-        "reference_runs_s": [round(t, 3) for t, _ in ref_runs],
-    }
+    row = {}
+    for who, runs in (("tool", tool_runs), ("reference", ref_runs)):
+        row[f"{who}_s"] = statistics.median(r[0] for r in runs)
+        row[f"{who}_cpu_s"] = statistics.median(r[1] for r in runs)
+        row[f"{who}_rss_mib"] = max(r[2] for r in runs)
+        row[f"{who}_runs_s"] = [round(r[0], 3) for r in runs]
+        row[f"{who}_runs_cpu_s"] = [round(r[1], 3) for r in runs]
     row["ratio"] = row["tool_s"] / row["reference_s"]
+    row["cpu_ratio"] = row["tool_cpu_s"] / row["reference_cpu_s"]
     return row
+
+
+def slope(points):
+    """Least-squares slope of (x, y) points."""
+    mx = statistics.mean(x for x, _ in points)
+    my = statistics.mean(y for _, y in points)
+    return (sum((x - mx) * (y - my) for x, y in points) /
+            sum((x - mx) ** 2 for x, _ in points))
 
 
 def tool_part(opts, work):
@@ -101,22 +114,24 @@ def tool_part(opts, work):
         inputs.append(path)
     print(f"part tool: {opts.reps} alternating runs each; reference = "
           f"{CLANG} -fsyntax-only, host pass + device pass")
-    header = (f"{'input':<20} {'tool s':>8} {'ref s':>8} {'ratio':>6} "
-              f"{'tool MiB':>9} {'ref MiB':>8}")
-    print(header)
+    print("medians; wall = elapsed seconds, cpu = user+system seconds, MiB = peak RSS")
+    print(f"{'input':<20} {'tool wall':>9} {'ref wall':>9} {'ratio':>6} "
+          f"{'tool cpu':>9} {'ref cpu':>8} {'ratio':>6} {'tool MiB':>9} {'ref MiB':>8}")
     results = {}
     for source in inputs:
         row = bench_file(opts.tool, source, opts.reps)
         results[source.name] = row
-        print(f"{source.name:<20} {row['tool_s']:>8.2f} {row['reference_s']:>8.2f} "
-              f"{row['ratio']:>6.2f} {row['tool_rss_mib']:>9.0f} {row['reference_rss_mib']:>8.0f}",
-              flush=True)
-    if len(opts.sizes) >= 2:
-        lo, hi = opts.sizes[0], opts.sizes[-1]
-        a, b = results[f"lambdas_{lo}.cu"], results[f"lambdas_{hi}.cu"]
-        for key, name in (("tool_s", "tool"), ("reference_s", "reference")):
-            per = (b[key] - a[key]) / (hi - lo) * 1000
-            print(f"growth {lo}->{hi} lambdas, {name}: {per:.1f} ms per lambda")
+        print(f"{source.name:<20} {row['tool_s']:>9.2f} {row['reference_s']:>9.2f} "
+              f"{row['ratio']:>6.2f} {row['tool_cpu_s']:>9.2f} {row['reference_cpu_s']:>8.2f} "
+              f"{row['cpu_ratio']:>6.2f} {row['tool_rss_mib']:>9.0f} "
+              f"{row['reference_rss_mib']:>8.0f}", flush=True)
+    if len(set(opts.sizes)) >= 2:
+        for key, name in (("tool_cpu_s", "tool"), ("reference_cpu_s", "reference")):
+            points = [(n, results[f"lambdas_{n}.cu"][key]) for n in opts.sizes]
+            per = slope(points) * 1000
+            print(f"growth with lambdas ({name}, cpu, least squares over "
+                  f"{','.join(map(str, opts.sizes))}): {per:.2f} ms per lambda")
+            results[f"{name}_ms_per_lambda"] = per
     return results
 
 
