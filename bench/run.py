@@ -3,7 +3,7 @@
 
     bench/run.py [--part tool|host-lambda|all] [--reps N] [--sizes 50,200,400]
 
-Part `tool`: the wall time and peak memory of `cuda-lower --diff FILE` against
+Part `tool`: the wall time, CPU time and peak memory of `cuda-lower --diff FILE` against
 a reference measured in the same run, on the same file: Clang's own
 `-fsyntax-only` parse of it for the host pass plus the device pass, with the
 flags the tool uses (lib/Driver/CompilationSetup.cpp, commandFor). The two
@@ -211,11 +211,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog="\n".join(__doc__.splitlines()[2:]))
-    parser.add_argument("--part", choices=["tool", "host-lambda", "all"], default="all")
+    parser.add_argument("--part", choices=["tool", "host-lambda", "all"], default="all",
+                        help="which benchmark to run (default all)")
     parser.add_argument("--reps", type=int, default=5, help="repetitions (default 5)")
     parser.add_argument("--sizes", default="50,200,400",
                         help="lambda counts of the generated files (default 50,200,400)")
-    parser.add_argument("--tool", type=pathlib.Path, default=ROOT / "build" / "bin" / "cuda-lower")
+    parser.add_argument("--tool", type=pathlib.Path, default=ROOT / "build" / "bin" / "cuda-lower",
+                        help="the cuda-lower binary (default build/bin/cuda-lower)")
     parser.add_argument("--json", type=pathlib.Path, help="also write the results here")
     parser.add_argument("--keep", action="store_true", help="keep the generated files")
     opts = parser.parse_args()
