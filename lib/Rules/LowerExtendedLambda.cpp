@@ -256,6 +256,9 @@ public:
   bool planPlacement();
   bool planTemplate();
   bool planCaptures();
+  void planImplicitThis();
+  /// Added to the diagnostic when `this` was captured implicitly.
+  std::string ThisNote;
   bool planCapture(const LambdaCapture &C);
   bool planThisUses();
   bool planLocals();
@@ -390,6 +393,8 @@ bool LambdaPlan::planCapture(const LambdaCapture &C) {
   switch (C.getCaptureKind()) {
   case LCK_This:
     This = ThisPointer;
+    if (C.isImplicit() && writtenLambdaSpace(L) == LambdaSpace::Device)
+      planImplicitThis();
     return true;
   case LCK_StarThis:
     This = ThisCopy;
@@ -478,6 +483,28 @@ public:
   bool UsesThis = false;
   const LambdaExpr &L;
 };
+
+/// A __device__ lambda in a host function that captures `this` implicitly
+/// makes the GPU dereference a host pointer (§5.3.8.6). Capturing `*this`
+/// is the fix the guide gives; it is applied when copying the object is
+/// plainly safe (a trivially copyable class), else only reported.
+void LambdaPlan::planImplicitThis() {
+  bool HostFunction = !F.hasAttr<CUDADeviceAttr>() ||
+                      F.getAttr<CUDADeviceAttr>()->isImplicit();
+  if (!HostFunction)
+    return;
+  const CXXRecordDecl *Def = Class ? Class->getDefinition() : nullptr;
+  if (Def && !Def->isDependentContext() && Def->isTriviallyCopyable()) {
+    This = ThisCopy;
+    ThisNote = "; it captured 'this' implicitly, a host pointer the GPU "
+               "cannot dereference (§5.3.8.6), so the functor holds a copy "
+               "of '*this'";
+  } else {
+    ThisNote = "; it captures 'this' implicitly, a host pointer the GPU "
+               "cannot dereference (§5.3.8.6): capture '*this' if the object "
+               "can be copied";
+  }
+}
 
 bool LambdaPlan::planCaptures() {
   for (const LambdaCapture &C : L.captures()) {
@@ -1228,8 +1255,8 @@ void LowerExtendedLambda::emit(LambdaPlan &P, unsigned Ordinal,
   Construction += "{" + llvm::join(Inits, ", ") + "}";
 
   auto D = diag(L.getBeginLoc(),
-                llvm::formatv("{0} lambda lowered to functor '{1}'", Kind,
-                              P.Name)
+                llvm::formatv("{0} lambda lowered to functor '{1}'{2}", Kind,
+                              P.Name, P.ThisNote)
                     .str());
   D.insertCopy(At, Before,
                CharSourceRange::getTokenRange(L.getBody()->getSourceRange()),
