@@ -5,6 +5,7 @@
 #   %nvcc-ext       nvcc with the flags the original sources were written for
 #   %idempotent     `%idempotent FILE [tool args]`: a second run over FILE changes nothing
 #   %gpu-diff       `%gpu-diff ORIGINAL REWRITTEN`: build both, run both, compare
+#   %strip-checks   `%strip-checks %s > %t.cu`: the source without its FIX/MSG checks
 #   %expect-exit    `%expect-exit CODE COMMAND...`: COMMAND must exit with CODE
 import os
 import lit.formats
@@ -34,6 +35,11 @@ config.substitutions.append(("%idempotent", f"bash {scripts}/idempotent.sh"))
 config.substitutions.append(("%gpu-diff", f"bash {scripts}/gpu-diff.sh"))
 config.substitutions.append(("%expect-exit", f"bash {scripts}/expect-exit.sh"))
 config.substitutions.append(("%cuda-path", config.cuda_path))
+# `%strip-checks %s > %t.cu`: the test source with every FIX/MSG check
+# comment emptied to `//` (line numbers kept), so that checks never match
+# their own text in the output, as clang-tidy's check_clang_tidy.py does.
+config.substitutions.append(("%strip-checks",
+                             "sed -E 's#// *(FIX|MSG)[A-Za-z0-9-]*:.*#//#'"))
 config.environment["CUDALOWER_NVCC"] = nvcc_common
 
 if config.have_gpu:

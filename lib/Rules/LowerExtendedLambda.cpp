@@ -41,6 +41,12 @@ LambdaSpace writtenLambdaSpace(const LambdaExpr &L) {
   return Host ? LambdaSpace::Host : LambdaSpace::None;
 }
 
+static const char *spaceName(const LambdaExpr &L) {
+  return writtenLambdaSpace(L) == LambdaSpace::HostDevice
+             ? "__host__ __device__"
+             : "__device__";
+}
+
 /// The lambda whose call operator is \p DC, if any.
 static const CXXRecordDecl *lambdaClassOf(const DeclContext *DC) {
   const auto *M = dyn_cast_or_null<CXXMethodDecl>(DC);
@@ -214,6 +220,8 @@ public:
   bool analyze();
 
   std::string Why;
+  /// Errors are for lambdas nvcc rejects too; the rest are warnings.
+  DiagLevel FailLevel = DiagLevel::Warning;
   /// The class the functor is nested in, or null for namespace scope.
   const CXXRecordDecl *Class = nullptr;
   bool OutOfLineMember = false;
@@ -402,6 +410,7 @@ bool LambdaPlan::planCapture(const LambdaCapture &C) {
   case LCK_VLAType:
     return fail("it captures a variable-length array");
   case LCK_ByRef:
+    FailLevel = DiagLevel::Error;
     return fail(llvm::formatv("it captures '{0}' by reference, a host "
                               "address that the GPU cannot read "
                               "(§5.3.8.4 item 12)",
@@ -526,12 +535,14 @@ bool LambdaPlan::planCaptures() {
   for (const VarDecl *V : Finder.Vars) {
     if (Captured.count(V) || V->isUsableInConstantExpressions(Ctx))
       continue;
-    if (L.getCaptureDefault() == LCD_ByRef)
+    if (L.getCaptureDefault() == LCD_ByRef) {
+      FailLevel = DiagLevel::Error;
       return fail(llvm::formatv("it captures '{0}' by reference, a host "
                                 "address that the GPU cannot read "
                                 "(§5.3.8.4 item 12)",
                                 V->getName())
                       .str());
+    }
     auto Spelled = spell(V->getType().getNonReferenceType().getUnqualifiedType());
     if (!Spelled || V->getType()->isArrayType() ||
         (V->getType()->getContainedAutoType() &&
@@ -686,9 +697,11 @@ bool LambdaPlan::planLocals() {
   return true;
 }
 
-bool LambdaPlan::planSpace() {
-  // The annotation as written sits between the introducer (or the explicit
-  // template parameter list) and the declarator or body.
+/// The file range between a lambda's introducer (or explicit template
+/// parameter list) and its declarator or body: where the execution-space
+/// annotation is written. Invalid when macros make it unclear.
+static CharSourceRange annotationRange(const LambdaExpr &L,
+                                       const SourceText &Src) {
   SourceLocation After = L.getIntroducerRange().getEnd();
   if (const TemplateParameterList *TPL = L.getTemplateParameterList();
       TPL && !L.getExplicitTemplateParameters().empty())
@@ -700,15 +713,27 @@ bool LambdaPlan::planSpace() {
                          ->getTypeLoc()
                          .getAsAdjusted<FunctionProtoTypeLoc>())
       Stop = Proto.getLParenLoc();
-  if (After.isFileID() && Stop.isFileID()) {
-    SourceLocation Begin =
-        Lexer::getLocForEndOfToken(After, 0, Src.SM, Src.LO);
-    if (auto Text = Src.text(CharSourceRange::getCharRange(Begin, Stop))) {
-      Space = llvm::StringRef(*Text).trim().str();
-      // `mutable` etc. cannot appear before '(' but may before '{'.
-      if (!Space.empty() && Space.find_first_of("(){}") == std::string::npos)
-        return true;
-    }
+  CharSourceRange AfterTok = Src.file(SourceRange(After, After));
+  CharSourceRange StopTok = Src.file(SourceRange(Stop, Stop));
+  if (AfterTok.isInvalid() || StopTok.isInvalid() ||
+      Src.SM.getFileID(AfterTok.getBegin()) !=
+          Src.SM.getFileID(StopTok.getBegin()) ||
+      !Src.SM.isBeforeInTranslationUnit(AfterTok.getEnd(), StopTok.getBegin()))
+    return CharSourceRange();
+  CharSourceRange R =
+      CharSourceRange::getCharRange(AfterTok.getEnd(), StopTok.getBegin());
+  auto Text = Src.text(R);
+  // Only the annotation may sit there: `mutable` etc. come after '('.
+  if (!Text || llvm::StringRef(*Text).trim().empty() ||
+      Text->find_first_of("(){}[]") != std::string::npos)
+    return CharSourceRange();
+  return R;
+}
+
+bool LambdaPlan::planSpace() {
+  if (CharSourceRange R = annotationRange(L, Src); R.isValid()) {
+    Space = llvm::StringRef(*Src.text(R)).trim().str();
+    return true;
   }
   Space = writtenLambdaSpace(L) == LambdaSpace::HostDevice
               ? "__host__ __device__"
@@ -1047,8 +1072,10 @@ void LowerExtendedLambda::check(const MatchFinder::MatchResult &Result) {
   bool HostSide = !F->hasAttr<CUDADeviceAttr>() ||
                   (F->hasAttr<CUDAHostAttr>() &&
                    !F->getAttr<CUDAHostAttr>()->isImplicit());
-  if (F->hasAttr<CUDAGlobalAttr>() || !HostSide)
+  if (F->hasAttr<CUDAGlobalAttr>() || !HostSide) {
+    dropDeviceAnnotation(*L);
     return;
+  }
   auto &List = ByFunction[F];
   // The device pass can hold two nodes for one lambda; keep the first.
   if (std::any_of(List.begin(), List.end(), [&](const LambdaExpr *Seen) {
@@ -1058,6 +1085,29 @@ void LowerExtendedLambda::check(const MatchFinder::MatchResult &Result) {
   if (List.empty())
     FunctionOrder.push_back(F);
   List.push_back(L);
+}
+
+void LowerExtendedLambda::dropDeviceAnnotation(const LambdaExpr &L) {
+  // In device code every lambda runs on the device already (§5.3.8), yet
+  // nvcc wants --extended-lambda to accept the annotation; drop it.
+  SourceText Src(context().getASTContext());
+  CharSourceRange R = annotationRange(L, Src);
+  if (R.isInvalid()) {
+    diag(L.getBeginLoc(),
+         llvm::formatv("the {0} annotation on a lambda in device code is "
+                       "implied (§5.3.8) but needs --extended-lambda; it "
+                       "comes from a macro, so remove it by hand",
+                       spaceName(L))
+             .str());
+    return;
+  }
+  diag(L.getBeginLoc(),
+       llvm::formatv("the {0} annotation on a lambda in device code is "
+                     "implied (§5.3.8); removed so that nvcc needs no "
+                     "--extended-lambda",
+                     spaceName(L))
+           .str())
+      .replace(R, " ");
 }
 
 std::string LowerExtendedLambda::uniqueName(const DeclContext &Scope,
@@ -1094,12 +1144,6 @@ void LowerExtendedLambda::onEndOfTranslationUnit() {
                      });
     lowerFunction(*F, Lambdas);
   }
-}
-
-static const char *spaceName(const LambdaExpr &L) {
-  return writtenLambdaSpace(L) == LambdaSpace::HostDevice
-             ? "__host__ __device__"
-             : "__device__";
 }
 
 namespace lowering {
@@ -1168,9 +1212,10 @@ void LowerExtendedLambda::lowerFunction(
     const LambdaExpr &L = *Lambdas[I];
     auto P = std::make_unique<LambdaPlan>(L, F, Ctx, context());
     if (!P->analyze()) {
-      diag(L.getBeginLoc(), llvm::formatv("{0} lambda not lowered: {1}",
-                                          spaceName(L), P->Why)
-                                .str());
+      diag(L.getBeginLoc(),
+           llvm::formatv("{0} lambda not lowered: {1}", spaceName(L), P->Why)
+               .str(),
+           P->FailLevel);
       continue;
     }
     const DeclContext &Scope =

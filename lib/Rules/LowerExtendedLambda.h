@@ -60,6 +60,7 @@ private:
                      const std::vector<const clang::LambdaExpr *> &Lambdas);
   void emit(lowering::LambdaPlan &P, unsigned Ordinal,
             const std::vector<clang::CharSourceRange> &Removals);
+  void dropDeviceAnnotation(const clang::LambdaExpr &L);
   std::string uniqueName(const clang::DeclContext &Scope, std::string Base,
                          unsigned Ordinal);
 
