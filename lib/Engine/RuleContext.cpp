@@ -39,8 +39,8 @@ bool RuleContext::locate(SourceLocation Loc, Diagnostic &D) {
   D.Line = SM.getLineNumber(FID, Offset);
   D.Column = SM.getColumnNumber(FID, Offset);
   llvm::StringRef Buffer = SM.getBufferData(FID);
-  size_t Start = Offset == 0 ? llvm::StringRef::npos
-                             : Buffer.rfind('\n', Offset - 1);
+  // StringRef::rfind looks strictly before its second argument.
+  size_t Start = Buffer.rfind('\n', Offset);
   Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
   size_t End = Buffer.find_first_of("\r\n", Offset);
   D.SourceLine = Buffer.slice(Start, End).str();

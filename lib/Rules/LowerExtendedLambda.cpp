@@ -122,8 +122,8 @@ public:
     Loc = SM.getFileLoc(Loc);
     auto [FID, Offset] = SM.getDecomposedLoc(Loc);
     llvm::StringRef Buf = SM.getBufferData(FID);
-    size_t Start = Buf.rfind('\n', Offset ? Offset - 1 : 0);
-    Start = (Start == llvm::StringRef::npos || Offset == 0) ? 0 : Start + 1;
+    size_t Start = Buf.rfind('\n', Offset); // looks strictly before Offset
+    Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
     size_t End = Start;
     while (End < Buf.size() && (Buf[End] == ' ' || Buf[End] == '\t'))
       ++End;
@@ -804,6 +804,43 @@ bool LambdaPlan::planGenericParams(const FunctionProtoTypeLoc &Proto) {
   return true;
 }
 
+/// Collects the return statements of a body, not of lambdas nested in it.
+class ReturnFinder : public RecursiveASTVisitor<ReturnFinder> {
+public:
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitReturnStmt(ReturnStmt *R) {
+    Returns.push_back(R);
+    return true;
+  }
+  std::vector<const ReturnStmt *> Returns;
+};
+
+/// What `auto` deduces from a body in a template when that does not depend
+/// on the template: void without returned values, else the one decayed type
+/// of every returned expression. Null when unknown.
+static QualType deducedFromReturns(const Stmt &Body) {
+  ReturnFinder Finder;
+  Finder.TraverseStmt(const_cast<Stmt *>(&Body));
+  QualType Result;
+  for (const ReturnStmt *R : Finder.Returns) {
+    const Expr *E = R->getRetValue();
+    if (!E)
+      return QualType();
+    QualType T = E->getType();
+    if (T->isDependentType() || E->isTypeDependent())
+      return QualType();
+    T = T.getNonReferenceType().getUnqualifiedType();
+    if (T->isArrayType() || T->isFunctionType())
+      return QualType(); // decays: leave it to the compiler
+    if (!Result.isNull() && Result.getCanonicalType() != T.getCanonicalType())
+      return QualType();
+    Result = T;
+  }
+  if (Finder.Returns.empty())
+    return QualType(); // caller handles void below
+  return Result;
+}
+
 bool LambdaPlan::planReturnType(const FunctionProtoTypeLoc &Proto) {
   const CXXMethodDecl *Call = L.getCallOperator();
   if (L.hasExplicitResultType() && !Proto.isNull()) {
@@ -820,7 +857,15 @@ bool LambdaPlan::planReturnType(const FunctionProtoTypeLoc &Proto) {
     return true;
   }
   QualType R = Call->getReturnType();
-  if (!R->isUndeducedType() && !R->isDependentType())
+  if (R->isUndeducedType()) {
+    ReturnFinder Finder;
+    Finder.TraverseStmt(L.getBody());
+    bool NoValues = std::none_of(
+        Finder.Returns.begin(), Finder.Returns.end(),
+        [](const ReturnStmt *Ret) { return Ret->getRetValue(); });
+    R = NoValues ? Ctx.VoidTy : deducedFromReturns(*L.getBody());
+  }
+  if (!R.isNull() && !R->isUndeducedType() && !R->isDependentType())
     if (auto Text = spell(R)) {
       ReturnType = *Text;
       return true;
@@ -954,6 +999,31 @@ FunctorText writeFunctor(const LambdaPlan &P, llvm::StringRef Indent,
   return T;
 }
 
+/// The start of the `//` comment lines right above \p Loc's line (no blank
+/// line between), so that a function keeps the comment that describes it.
+SourceLocation aboveCommentBlock(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isMacroID())
+    return Loc;
+  auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+  llvm::StringRef Buf = SM.getBufferData(FID);
+  // LineEnd: the '\n' ending the line above the one looked at.
+  size_t LineEnd = Buf.rfind('\n', Offset); // looks strictly before Offset
+  if (LineEnd == llvm::StringRef::npos)
+    return Loc;
+  if (!Buf.slice(LineEnd + 1, Offset).trim().empty())
+    return Loc; // something precedes the declaration on its line
+  size_t Best = Offset;
+  while (LineEnd != llvm::StringRef::npos) {
+    size_t Prev = Buf.rfind('\n', LineEnd);
+    size_t PrevStart = Prev == llvm::StringRef::npos ? 0 : Prev + 1;
+    if (!Buf.slice(PrevStart, LineEnd).trim().starts_with("//"))
+      break;
+    Best = PrevStart;
+    LineEnd = Prev;
+  }
+  return Loc.getLocWithOffset(static_cast<int>(Best) - static_cast<int>(Offset));
+}
+
 /// Where the functor goes: before the enclosing function's declaration,
 /// including its template header and the comment attached to it.
 SourceLocation functorLocation(const Decl &D, ASTContext &Ctx) {
@@ -970,7 +1040,7 @@ SourceLocation functorLocation(const Decl &D, ASTContext &Ctx) {
   if (const RawComment *C = Ctx.getRawCommentForDeclNoCache(&D))
     if (Ctx.getSourceManager().isBeforeInTranslationUnit(C->getBeginLoc(), Loc))
       Loc = C->getBeginLoc();
-  return Loc;
+  return aboveCommentBlock(Loc, Ctx.getSourceManager());
 }
 
 } // namespace lowering
