@@ -18,7 +18,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Frontend/TextDiagnostic.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -89,12 +90,87 @@ private:
   mutable llvm::DenseMap<FileID, bool> OwnedCache;
 };
 
+/// Shows Clang's errors (never its warnings) once each, however many passes
+/// report them.
+///
+/// An error caused only by a call across execution spaces (`reference to
+/// __host__ function ... in __device__ function`, or an overload set whose
+/// candidates were rejected for that reason) is not shown and does not stop
+/// the rules: such code is what rules rewrite (std::swap in device code
+/// becomes cuda::std::swap), and Clang's recovery keeps the call in the AST.
+/// If no rule rewrites it, nvcc reports it on the output.
+class ErrorPrinter : public DiagnosticConsumer {
+public:
+  ErrorPrinter(llvm::raw_ostream &OS, DiagnosticOptions &Opts)
+      : OS(OS), Opts(Opts) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    LangOpts = LO;
+    PPOfFile = PP;
+  }
+  void EndSourceFile() override { flush(); }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    if (Level == DiagnosticsEngine::Note) {
+      if (Held.empty())
+        return;
+      Held.emplace_back(Level, Info);
+      if (Info.getID() == diag::note_ovl_candidate_bad_target)
+        HeldCrossSpace = true;
+      return;
+    }
+    flush();
+    if (Level < DiagnosticsEngine::Error)
+      return;
+    Held.emplace_back(Level, Info);
+    HeldCrossSpace = Info.getID() == diag::err_ref_bad_target;
+  }
+
+  /// Errors that stop the rules, including one not yet shown.
+  unsigned errors() const {
+    return Errors + (!Held.empty() && !HeldCrossSpace);
+  }
+  void resetCount() { Errors = 0; }
+
+private:
+  /// Shows (or drops) the held error and its notes.
+  void flush() {
+    if (Held.empty())
+      return;
+    if (!HeldCrossSpace) {
+      ++Errors;
+      const StoredDiagnostic &E = Held.front();
+      std::string Key = E.getMessage().str();
+      if (E.getLocation().isValid())
+        Key += E.getLocation().printToString(E.getLocation().getManager());
+      if (Shown.insert(Key).second) {
+        TextDiagnostic Renderer(OS, LangOpts, Opts, PPOfFile);
+        for (StoredDiagnostic &D : Held)
+          Renderer.emitStoredDiagnostic(D);
+      }
+    }
+    Held.clear();
+    HeldCrossSpace = false;
+  }
+
+  llvm::raw_ostream &OS;
+  DiagnosticOptions &Opts;
+  LangOptions LangOpts;
+  const Preprocessor *PPOfFile = nullptr;
+  std::vector<StoredDiagnostic> Held; // an error and its notes
+  bool HeldCrossSpace = false;
+  std::set<std::string> Shown;
+  unsigned Errors = 0;
+};
+
 /// Runs every rule's matchers over one AST, then their end-of-TU hooks.
 class RulesConsumer : public ASTConsumer {
 public:
   RulesConsumer(ASTContext &Ctx, CompilationPass Pass, const RunConfig &Cfg,
-                EditCollector &Sink)
-      : Context(Ctx, Pass, Cfg, Sink), Finder(finderOptions()) {
+                EditCollector &Sink, const ErrorPrinter &Errors)
+      : Context(Ctx, Pass, Cfg, Sink), Errors(Errors),
+        Finder(finderOptions()) {
     for (const RuleInfo *Info : Cfg.Rules) {
       Rules.push_back(Info->Create(Info->Name, Context));
       Rules.back()->registerMatchers(Finder);
@@ -104,7 +180,7 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // A TU that did not parse is reported by the caller; rules never see a
     // broken AST, so they never propose edits from one.
-    if (Ctx.getDiagnostics().hasErrorOccurred())
+    if (Errors.errors())
       return;
     Finder.matchAST(Ctx);
     for (auto &R : Rules)
@@ -121,66 +197,28 @@ private:
   }
 
   RuleContextImpl Context;
+  const ErrorPrinter &Errors;
   ast_matchers::MatchFinder Finder;
   std::vector<std::unique_ptr<Rule>> Rules;
 };
 
 class RulesAction : public ASTFrontendAction {
 public:
-  RulesAction(CompilationPass Pass, const RunConfig &Cfg, EditCollector &Sink)
-      : Pass(Pass), Cfg(Cfg), Sink(Sink) {}
+  RulesAction(CompilationPass Pass, const RunConfig &Cfg, EditCollector &Sink,
+              const ErrorPrinter &Errors)
+      : Pass(Pass), Cfg(Cfg), Sink(Sink), Errors(Errors) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    return std::make_unique<RulesConsumer>(CI.getASTContext(), Pass, Cfg, Sink);
+    return std::make_unique<RulesConsumer>(CI.getASTContext(), Pass, Cfg, Sink,
+                                           Errors);
   }
 
 private:
   CompilationPass Pass;
   const RunConfig &Cfg;
   EditCollector &Sink;
-};
-
-/// Shows Clang's errors (never its warnings) once each, however many passes
-/// report them.
-class ErrorPrinter : public DiagnosticConsumer {
-public:
-  ErrorPrinter(llvm::raw_ostream &OS, DiagnosticOptions &Opts)
-      : Printer(OS, Opts) {}
-
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    Printer.BeginSourceFile(LO, PP);
-  }
-  void EndSourceFile() override { Printer.EndSourceFile(); }
-
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const clang::Diagnostic &Info) override {
-    if (Level < DiagnosticsEngine::Error && !(Level == DiagnosticsEngine::Note &&
-                                              LastShown))
-      return;
-    if (Level == DiagnosticsEngine::Note) {
-      Printer.HandleDiagnostic(Level, Info);
-      return;
-    }
-    ++Errors;
-    llvm::SmallString<128> Text;
-    Info.FormatDiagnostic(Text);
-    std::string Key = Text.str().str();
-    if (Info.hasSourceManager() && Info.getLocation().isValid())
-      Key += Info.getLocation().printToString(Info.getSourceManager());
-    LastShown = Shown.insert(Key).second;
-    if (LastShown)
-      Printer.HandleDiagnostic(Level, Info);
-  }
-
-  unsigned errors() const { return Errors; }
-  void resetCount() { Errors = 0; }
-
-private:
-  TextDiagnosticPrinter Printer;
-  std::set<std::string> Shown;
-  bool LastShown = false;
-  unsigned Errors = 0;
+  const ErrorPrinter &Errors;
 };
 
 bool isSourceFile(llvm::StringRef Path) {
@@ -269,10 +307,11 @@ bool parseAll(const std::vector<std::string> &Sources,
       Errors.resetCount();
       tooling::ToolInvocation Invocation(
           Setup.commandFor(Source, Pass),
-          std::make_unique<RulesAction>(Pass, Cfg, Sink), Files.get());
+          std::make_unique<RulesAction>(Pass, Cfg, Sink, Errors), Files.get());
       Invocation.setDiagnosticConsumer(&Errors);
-      bool Ok = Invocation.run();
-      if (Ok && Errors.errors() == 0)
+      // Invocation.run() also fails on the errors ErrorPrinter lets through.
+      Invocation.run();
+      if (Errors.errors() == 0)
         continue;
       AllParsed = false;
       Err << displayPath(Source) << ": error: the "
