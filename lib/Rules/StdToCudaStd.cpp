@@ -837,10 +837,20 @@ private:
   static bool crossesAsStdType(const StdUse &U) {
     if (U.Kind != UseKind::Type || U.AsQualifier)
       return false;
-    if (isa<TypedefNameDecl>(U.Target) || isa<TypeAliasTemplateDecl>(U.Target))
-      return U.WrittenType.isNull() || U.WrittenType->isDependentType() ||
-             containsStdClass(U.WrittenType.getCanonicalType());
-    return true;
+    if (!isa<TypedefNameDecl>(U.Target) && !isa<TypeAliasTemplateDecl>(U.Target))
+      return true;
+    if (!U.WrittenType.isNull() && !U.WrittenType->isDependentType())
+      return containsStdClass(U.WrittenType.getCanonicalType());
+    // A dependent alias: one that passes a type through (enable_if_t,
+    // tuple_element_t, decay_t: `typename X<...>::type`) yields the same
+    // type from either library; one that builds a std class
+    // (make_index_sequence) does not.
+    const auto *TATD = dyn_cast<TypeAliasTemplateDecl>(U.Target);
+    if (!TATD)
+      return true;
+    QualType Pattern = TATD->getTemplatedDecl()->getUnderlyingType();
+    return !Pattern->getAs<DependentNameType>() &&
+           !Pattern->getAs<TemplateTypeParmType>();
   }
 
   static bool containsStdClass(QualType T) {

@@ -70,8 +70,10 @@ int main(int argc, char **argv) {
   App.add_option("--rules", Rules,
                  "Comma-separated rules to run (default: all on by default)");
   App.add_option("--disable", Disable, "Comma-separated rules not to run");
+  // One value per occurrence, so that sources may follow the option.
   App.add_option("--rule-option", Opts.RuleOptions,
-                 "Set a rule option: <rule>.<key>=<value> (repeatable)");
+                 "Set a rule option: <rule>.<key>=<value> (repeatable)")
+      ->allow_extra_args(false);
   App.add_option("--passes", Passes,
                  "Compilation passes to parse: both, host or device")
       ->check(CLI::IsMember({"both", "host", "device"}))
