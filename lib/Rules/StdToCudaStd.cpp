@@ -792,9 +792,14 @@ private:
       return true; // std::iterator_traits<It>::value_type, a trait's ::value
     if (const auto *VD = dyn_cast<VarDecl>(D))
       return VD->isConstexpr();
+    if (const auto *TND = dyn_cast<TypedefNameDecl>(D)) {
+      // std::string is an alias of a class that holds data.
+      const auto *Class =
+          TND->getUnderlyingType().getCanonicalType()->getAsCXXRecordDecl();
+      return !Class || (isStateless(Class, 0) && !isException(Class));
+    }
     if (isa<VarTemplateDecl>(D) || isa<EnumConstantDecl>(D) ||
-        isa<TypedefNameDecl>(D) || isa<TypeAliasTemplateDecl>(D) ||
-        isa<EnumDecl>(D))
+        isa<TypeAliasTemplateDecl>(D) || isa<EnumDecl>(D))
       return true;
     if (const auto *FD = dyn_cast<FunctionDecl>(D))
       return hasExplicit<CUDADeviceAttr>(*FD);
