@@ -202,6 +202,16 @@ int h(int a, int b) { return std::min(a, b); }
   EXPECT_EQ(R.ExitCode, 0);
 }
 
+TEST(StdToCudaStd, QualifiesGloballyWhereCudaIsHidden) {
+  auto R = test::runRules(R"(#include <algorithm>
+namespace at { namespace cuda { int stream; }
+__device__ int f(int a, int b) { return std::min(a, b); } }
+)",
+                          "std-to-cuda-std");
+  EXPECT_NE(R.Output.find("return ::cuda::std::min(a, b);"), std::string::npos)
+      << R.Output;
+}
+
 TEST(StdToCudaStd, ConstexprWithoutAttributesIsHostCode) {
   auto R = test::runRules(R"(#include <algorithm>
 constexpr int c(int a, int b) { return std::min(a, b); }
