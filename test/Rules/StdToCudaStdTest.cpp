@@ -2,7 +2,8 @@
 
 #include "RuleTester.h"
 #include "Rules/StdSymbolMap.h"
-#include "Rules/StdToCudaStd.h"
+#include "Rules/IncludeSite.h"
+#include "Rules/StdUses.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "gtest/gtest.h"
