@@ -19,7 +19,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Basic/DiagnosticSema.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Frontend/TextDiagnostic.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -90,14 +90,88 @@ private:
   mutable llvm::DenseMap<FileID, bool> OwnedCache;
 };
 
+/// Shows Clang's errors (never its warnings) once each, however many passes
+/// report them.
+///
+/// An error caused only by a call across execution spaces (`reference to
+/// __host__ function ... in __device__ function`, or an overload set whose
+/// candidates were rejected for that reason) is not shown and does not stop
+/// the rules: such code is what rules rewrite (std::swap in device code
+/// becomes cuda::std::swap), and Clang's recovery keeps the call in the AST.
+/// If no rule rewrites it, nvcc reports it on the output.
+class ErrorPrinter : public DiagnosticConsumer {
+public:
+  ErrorPrinter(llvm::raw_ostream &OS, DiagnosticOptions &Opts)
+      : OS(OS), Opts(Opts) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    LangOpts = LO;
+    PPOfFile = PP;
+  }
+  void EndSourceFile() override { flush(); }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    if (Level == DiagnosticsEngine::Note) {
+      if (Held.empty())
+        return;
+      Held.emplace_back(Level, Info);
+      if (Info.getID() == diag::note_ovl_candidate_bad_target)
+        HeldCrossSpace = true;
+      return;
+    }
+    flush();
+    if (Level < DiagnosticsEngine::Error)
+      return;
+    Held.emplace_back(Level, Info);
+    HeldCrossSpace = Info.getID() == diag::err_ref_bad_target;
+  }
+
+  /// Errors that stop the rules, including one not yet shown.
+  unsigned errors() const {
+    return Errors + (!Held.empty() && !HeldCrossSpace);
+  }
+  void resetCount() { Errors = 0; }
+
+private:
+  /// Shows (or drops) the held error and its notes.
+  void flush() {
+    if (Held.empty())
+      return;
+    if (!HeldCrossSpace) {
+      ++Errors;
+      const StoredDiagnostic &E = Held.front();
+      std::string Key = E.getMessage().str();
+      if (E.getLocation().isValid())
+        Key += E.getLocation().printToString(E.getLocation().getManager());
+      if (Shown.insert(Key).second) {
+        TextDiagnostic Renderer(OS, LangOpts, Opts, PPOfFile);
+        for (StoredDiagnostic &D : Held)
+          Renderer.emitStoredDiagnostic(D);
+      }
+    }
+    Held.clear();
+    HeldCrossSpace = false;
+  }
+
+  llvm::raw_ostream &OS;
+  DiagnosticOptions &Opts;
+  LangOptions LangOpts;
+  const Preprocessor *PPOfFile = nullptr;
+  std::vector<StoredDiagnostic> Held; // an error and its notes
+  bool HeldCrossSpace = false;
+  std::set<std::string> Shown;
+  unsigned Errors = 0;
+};
+
 /// Runs every rule's matchers over one AST, then their end-of-TU hooks.
 class RulesConsumer : public ASTConsumer {
 public:
   RulesConsumer(CompilerInstance &CI, CompilationPass Pass,
                 const RunConfig &Cfg, EditCollector &Sink,
-                const unsigned &ErrorCount)
-      : Context(CI.getASTContext(), Pass, Cfg, Sink), Finder(finderOptions()),
-        ErrorCount(ErrorCount) {
+                const ErrorPrinter &Errors)
+      : Context(CI.getASTContext(), Pass, Cfg, Sink), Errors(Errors),
+        Finder(finderOptions()) {
     for (const RuleInfo *Info : Cfg.Rules) {
       Rules.push_back(Info->Create(Info->Name, Context));
       Rules.back()->registerMatchers(Finder);
@@ -108,7 +182,7 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // A TU that did not parse is reported by the caller; rules never see a
     // broken AST, so they never propose edits from one.
-    if (ErrorCount != 0)
+    if (Errors.errors())
       return;
     // MatchFinder calls each rule's onEndOfTranslationUnit() when done.
     Finder.matchAST(Ctx);
@@ -124,86 +198,27 @@ private:
   }
 
   RuleContextImpl Context;
+  const ErrorPrinter &Errors;
   ast_matchers::MatchFinder Finder;
-  const unsigned &ErrorCount;
   std::vector<std::unique_ptr<Rule>> Rules;
 };
 
 class RulesAction : public ASTFrontendAction {
 public:
   RulesAction(CompilationPass Pass, const RunConfig &Cfg, EditCollector &Sink,
-              const unsigned &ErrorCount)
-      : Pass(Pass), Cfg(Cfg), Sink(Sink), ErrorCount(ErrorCount) {}
+              const ErrorPrinter &Errors)
+      : Pass(Pass), Cfg(Cfg), Sink(Sink), Errors(Errors) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    return std::make_unique<RulesConsumer>(CI, Pass, Cfg, Sink, ErrorCount);
+    return std::make_unique<RulesConsumer>(CI, Pass, Cfg, Sink, Errors);
   }
 
 private:
   CompilationPass Pass;
   const RunConfig &Cfg;
   EditCollector &Sink;
-  const unsigned &ErrorCount;
-};
-
-/// Shows Clang's errors (never its warnings) once each, however many passes
-/// report them.
-class ErrorPrinter : public DiagnosticConsumer {
-public:
-  ErrorPrinter(llvm::raw_ostream &OS, DiagnosticOptions &Opts)
-      : Printer(OS, Opts) {}
-
-  void setPass(CompilationPass P) { Pass = P; }
-
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    Printer.BeginSourceFile(LO, PP);
-  }
-  void EndSourceFile() override { Printer.EndSourceFile(); }
-
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const clang::Diagnostic &Info) override {
-    if (Level < DiagnosticsEngine::Error && !(Level == DiagnosticsEngine::Note &&
-                                              LastShown))
-      return;
-    if (Level == DiagnosticsEngine::Note) {
-      Printer.HandleDiagnostic(Level, Info);
-      return;
-    }
-    llvm::SmallString<128> Text;
-    Info.FormatDiagnostic(Text);
-    if (isToleratedByNvcc(Info.getID(), Text)) {
-      LastShown = false;
-      return;
-    }
-    ++Errors;
-    std::string Key = Text.str().str();
-    if (Info.hasSourceManager() && Info.getLocation().isValid())
-      Key += Info.getLocation().printToString(Info.getSourceManager());
-    LastShown = Shown.insert(Key).second;
-    if (LastShown)
-      Printer.HandleDiagnostic(Level, Info);
-  }
-
-  unsigned errors() const { return Errors; }
-  const unsigned &errorCount() const { return Errors; }
-  void resetCount() { Errors = 0; }
-
-private:
-  /// nvcc only warns (#20011-D, #20013-D) when a __host__ __device__
-  /// function calls a host function; Clang errs when it is emitted for the
-  /// device. The AST is complete either way, and the exec-space rules
-  /// report and fix these, so they must not stop the run.
-  bool isToleratedByNvcc(unsigned ID, llvm::StringRef Text) const {
-    return Pass == CompilationPass::Device && ID == diag::err_ref_bad_target &&
-           Text.ends_with("in __host__ __device__ function");
-  }
-
-  CompilationPass Pass = CompilationPass::Host;
-  TextDiagnosticPrinter Printer;
-  std::set<std::string> Shown;
-  bool LastShown = false;
-  unsigned Errors = 0;
+  const ErrorPrinter &Errors;
 };
 
 bool isSourceFile(llvm::StringRef Path) {
@@ -290,14 +305,13 @@ bool parseAll(const std::vector<std::string> &Sources,
     llvm::sys::fs::set_current_path(Setup.directoryFor(Source));
     for (CompilationPass Pass : passesFor(Passes)) {
       Errors.resetCount();
-      Errors.setPass(Pass);
       tooling::ToolInvocation Invocation(
           Setup.commandFor(Source, Pass),
-          std::make_unique<RulesAction>(Pass, Cfg, Sink, Errors.errorCount()),
-          Files.get());
+          std::make_unique<RulesAction>(Pass, Cfg, Sink, Errors), Files.get());
       Invocation.setDiagnosticConsumer(&Errors);
-      bool Ok = Invocation.run();
-      if (Ok && Errors.errors() == 0)
+      // Invocation.run() also fails on the errors ErrorPrinter lets through.
+      Invocation.run();
+      if (Errors.errors() == 0)
         continue;
       AllParsed = false;
       Err << displayPath(Source) << ": error: the "

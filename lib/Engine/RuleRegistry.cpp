@@ -2,6 +2,7 @@
 
 #include "Engine/RuleRegistry.h"
 #include "Rules/LowerExtendedLambda.h"
+#include "Rules/StdToCudaStd.h"
 
 namespace cudalower {
 

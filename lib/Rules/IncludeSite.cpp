@@ -1,0 +1,127 @@
+//===--- IncludeSite.cpp - Where a new #include line goes -----------------===//
+
+#include "Rules/IncludeSite.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Lex/Lexer.h"
+#include <optional>
+#include <vector>
+
+using namespace clang;
+
+namespace cudalower {
+
+namespace {
+/// The preprocessor directives of a file, and where its code starts.
+struct DirectiveScan {
+  struct Directive {
+    llvm::StringRef Name;   // "include", "define", "if", ...
+    llvm::StringRef Target; // for include: the header between <> or ""
+    unsigned LineEnd;       // offset just past the directive's line
+    unsigned Branch;        // the conditional branch it is in (0: none)
+  };
+  std::vector<Directive> Directives;
+  unsigned CodeStart = 0;   // offset of the first line of code
+  unsigned CodeBranch = 0;  // branch that line is in
+  bool HasCode = false;
+};
+} // namespace
+
+/// Offset of the start of the line holding \p Offset.
+static unsigned lineStart(llvm::StringRef Text, unsigned Offset) {
+  size_t NL = Text.take_front(Offset).rfind('\n');
+  return NL == llvm::StringRef::npos ? 0 : NL + 1;
+}
+
+static DirectiveScan scanDirectives(llvm::StringRef Text) {
+  DirectiveScan Out;
+  LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus17 = true;
+  Lexer Lex(SourceLocation::getFromRawEncoding(1), LO, Text.begin(),
+            Text.begin(), Text.end());
+  auto OffsetOf = [&](const Token &T) {
+    return T.getLocation().getRawEncoding() - 1;
+  };
+  // Each #if opens a branch, #elif/#else replace it, #endif closes it; a
+  // branch is named by a counter, so equal numbers mean the same branch.
+  std::vector<unsigned> Open = {0};
+  unsigned NextBranch = 1;
+  Token Tok;
+  Lex.LexFromRawLexer(Tok);
+  while (Tok.isNot(tok::eof)) {
+    if (!(Tok.is(tok::hash) && Tok.isAtStartOfLine())) {
+      if (!Out.HasCode) {
+        Out.HasCode = true;
+        Out.CodeStart = lineStart(Text, OffsetOf(Tok));
+        Out.CodeBranch = Open.back();
+      }
+      Lex.LexFromRawLexer(Tok);
+      continue;
+    }
+    DirectiveScan::Directive D;
+    Lex.LexFromRawLexer(Tok);
+    unsigned NameEnd = OffsetOf(Tok) + Tok.getLength();
+    if (Tok.is(tok::raw_identifier) && !Tok.isAtStartOfLine())
+      D.Name = Tok.getRawIdentifier();
+    // Skip to the next line: the raw lexer joins escaped newlines.
+    unsigned LastEnd = NameEnd;
+    while (Tok.isNot(tok::eof)) {
+      Lex.LexFromRawLexer(Tok);
+      if (Tok.isAtStartOfLine() || Tok.is(tok::eof))
+        break;
+      LastEnd = OffsetOf(Tok) + Tok.getLength();
+    }
+    size_t NL = Text.find('\n', LastEnd);
+    D.LineEnd = NL == llvm::StringRef::npos ? Text.size() : NL + 1;
+    if (D.Name == "include") {
+      llvm::StringRef Rest = Text.slice(NameEnd, D.LineEnd).trim();
+      char Close = Rest.starts_with("<") ? '>' : '"';
+      if (Rest.size() > 1 && (Rest[0] == '<' || Rest[0] == '"'))
+        D.Target = Rest.drop_front().take_until([&](char C) { return C == Close; });
+    }
+    if (D.Name == "if" || D.Name == "ifdef" || D.Name == "ifndef") {
+      Open.push_back(NextBranch++);
+    } else if (D.Name == "elif" || D.Name == "else" || D.Name == "elifdef" ||
+               D.Name == "elifndef") {
+      Open.back() = NextBranch++;
+    } else if (D.Name == "endif" && Open.size() > 1) {
+      Open.pop_back();
+    }
+    D.Branch = Open.back();
+    Out.Directives.push_back(D);
+  }
+  return Out;
+}
+
+IncludeSite findIncludeSite(llvm::StringRef FileText) {
+  DirectiveScan Scan = scanDirectives(FileText);
+  unsigned Limit = Scan.HasCode ? Scan.CodeStart : FileText.size();
+  std::optional<unsigned> LastInclude, LastDirective;
+  for (const auto &D : Scan.Directives) {
+    if (D.LineEnd > Limit || D.Branch != Scan.CodeBranch)
+      continue;
+    // A conditional's own line belongs to the enclosing branch; only lines
+    // inside the code's branch can anchor an insertion.
+    if (D.Name == "if" || D.Name == "ifdef" || D.Name == "ifndef" ||
+        D.Name == "elif" || D.Name == "else" || D.Name == "endif")
+      continue;
+    LastDirective = D.LineEnd;
+    if (D.Name == "include")
+      LastInclude = D.LineEnd;
+  }
+  IncludeSite Site;
+  if (LastInclude || LastDirective)
+    Site.Offset = LastInclude ? *LastInclude : *LastDirective;
+  else
+    Site.Offset = Scan.HasCode ? Scan.CodeStart : 0;
+  Site.NeedsNewline = Site.Offset > 0 && FileText[Site.Offset - 1] != '\n';
+  return Site;
+}
+
+bool includesHeader(llvm::StringRef FileText, llvm::StringRef Header) {
+  for (const auto &D : scanDirectives(FileText).Directives)
+    if (D.Name == "include" && D.Target == Header)
+      return true;
+  return false;
+}
+
+} // namespace cudalower

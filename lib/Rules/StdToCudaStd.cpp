@@ -1,0 +1,407 @@
+//===--- StdToCudaStd.cpp - std:: in device code to cuda::std:: -----------===//
+//
+// StdUses.cpp finds the names of std entities outside host code; this file
+// decides, for each, between a rewrite to cuda::std (with its #include), a
+// warning that explains why not, and an error for what cannot run on the
+// GPU at all.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rules/StdToCudaStd.h"
+#include "Rules/IncludeSite.h"
+#include "Rules/StdSymbolMap.h"
+#include "Rules/StdUses.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include <functional>
+
+using namespace clang;
+
+namespace cudalower {
+
+static bool isTrue(llvm::StringRef Value) {
+  return Value.equals_insensitive("true") || Value == "1" ||
+         Value.equals_insensitive("yes") || Value.equals_insensitive("on");
+}
+
+StdToCudaStd::StdToCudaStd(llvm::StringRef Name, RuleContext &Ctx)
+    : Rule(Name, Ctx),
+      RewriteInterfaceTypes(
+          isTrue(Ctx.getOption(Name, "RewriteInterfaceTypes", "false"))),
+      RewriteMoveForward(
+          isTrue(Ctx.getOption(Name, "RewriteMoveForward", "false"))) {}
+
+void StdToCudaStd::registerMatchers(ast_matchers::MatchFinder &) {
+  // The rule walks the whole translation unit once, at its end: whether a
+  // name is device code depends on everything around it.
+}
+
+namespace {
+
+/// Turns the uses into diagnostics and fixes.
+class UseReporter {
+public:
+  using DiagFn =
+      std::function<DiagBuilder(SourceLocation, llvm::StringRef, DiagLevel)>;
+
+  UseReporter(RuleContext &Ctx, DiagFn Diag, bool RewriteInterfaceTypes,
+              bool RewriteMoveForward,
+              const llvm::SmallPtrSetImpl<const UsingDecl *> &DeviceUsings)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diag(std::move(Diag)),
+        RewriteInterfaceTypes(RewriteInterfaceTypes),
+        RewriteMoveForward(RewriteMoveForward), DeviceUsings(DeviceUsings) {}
+
+  void report(const StdUse &U) {
+    const CudaStdSymbol *Sym = findCudaStdSymbol(U.Name);
+    if (!Sym) {
+      reportMissing(U);
+      return;
+    }
+    if (U.Kind == UseKind::MemberCall)
+      return;
+    if ((U.Name == "move" || U.Name == "forward") && !RewriteMoveForward)
+      return; // nvcc makes these __host__ __device__ (guide §5.3.11.8)
+    if (U.FoundVia && DeviceUsings.count(U.FoundVia))
+      return; // the using-declaration itself is rewritten
+    std::string Std = "'std::" + U.Name + "'";
+    std::string Cuda = "'cuda::std::" + U.Name + "'";
+    if (U.Where == Site::SharedType && crossesAsStdType(U) &&
+        !RewriteInterfaceTypes) {
+      Diag(diagLoc(U),
+           Std + " in " + U.SharedWhat.str() +
+               " is a type host code shares; not rewritten to " + Cuda +
+               ", as that changes the interface (set "
+               "std-to-cuda-std.RewriteInterfaceTypes=true to rewrite it)",
+           DiagLevel::Warning);
+      return;
+    }
+    if (const Decl *Spec = userSpecialization(U.Target)) {
+      Diag(diagLoc(U),
+           Std + " has a specialisation in this program that " + Cuda +
+               " would not see; not rewritten",
+           DiagLevel::Warning)
+          .note(Spec->getLocation(), "specialisation is here");
+      return;
+    }
+    if (std::optional<std::string> Shared = sharedStdArgument(U)) {
+      Diag(diagLoc(U),
+           Std + " is applied to " + *Shared +
+               ", which host code shares and stays a std:: type; not "
+               "rewritten to " + Cuda,
+           DiagLevel::Warning);
+      return;
+    }
+    std::string Message = "use " + Cuda + " instead of " + Std +
+                          " in device code";
+    if (Sym->Internal)
+      Message += " (libcu++ declares it only in its internal header <" +
+                 Sym->Header.str() + ">)";
+    DiagBuilder B = Diag(diagLoc(U), Message, DiagLevel::Warning);
+    addFix(B, U, *Sym);
+  }
+
+private:
+  static SourceLocation diagLoc(const StdUse &U) {
+    if (U.OtherQualifier.isValid())
+      return U.OtherQualifier.getBegin();
+    return U.StdToken.isValid() ? U.StdToken : U.NameLoc;
+  }
+
+  /// libcu++ has no such entity: an error where it must run on the GPU,
+  /// unless it needs no code there.
+  void reportMissing(const StdUse &U) {
+    if (U.Where != Site::Device || needsNoDeviceCode(U))
+      return;
+    std::string Std = "'std::" + U.Name + "'";
+    std::string Message;
+    if (isException(U.Target))
+      Message = Std + " is an exception type; exceptions are not supported "
+                      "in device code";
+    else if (U.Kind == UseKind::MemberCall)
+      Message = "member function of " + Std +
+                " called in device code; the type has no equivalent in "
+                "libcu++ and its functions cannot run on the GPU";
+    else if (U.Kind == UseKind::Function)
+      Message = Std + " is a host function with no equivalent in libcu++; "
+                      "it cannot run on the GPU";
+    else if (U.Kind == UseKind::Variable)
+      Message = Std + " is a host object with no equivalent in libcu++; it "
+                      "cannot be used on the GPU";
+    else if (U.Kind == UseKind::Type)
+      Message = Std + " has no equivalent in libcu++; it cannot be used in "
+                      "device code";
+    else
+      return; // a using-declaration: its uses are reported
+    Diag(U.Kind == UseKind::MemberCall ? U.NameLoc : diagLoc(U), Message,
+         DiagLevel::Error);
+  }
+
+  static bool isException(const NamedDecl *D) {
+    const auto *RD = dyn_cast<CXXRecordDecl>(D);
+    if (const auto *CTD = dyn_cast<ClassTemplateDecl>(D))
+      RD = CTD->getTemplatedDecl();
+    return RD && derivesFromStdException(RD, 0);
+  }
+
+  /// True if \p RD is std::exception or derives from it (dependent bases of
+  /// a template pattern are followed as far as they are known).
+  static bool derivesFromStdException(const CXXRecordDecl *RD, int Depth) {
+    if (!RD || Depth > 16 || !RD->hasDefinition())
+      return false;
+    RD = RD->getDefinition();
+    if (stdMemberName(*RD) == std::optional<std::string>("exception"))
+      return true;
+    return llvm::any_of(RD->bases(), [&](const CXXBaseSpecifier &B) {
+      return derivesFromStdException(baseRecord(B), Depth + 1);
+    });
+  }
+
+  /// Entities that only exist at compile time, or that nvcc allows on the
+  /// GPU, need no libcu++ equivalent.
+  static bool needsNoDeviceCode(const StdUse &U) {
+    const NamedDecl *D = U.Target;
+    if (U.AsQualifier)
+      return true; // std::iterator_traits<It>::value_type, a trait's ::value
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      return VD->isConstexpr();
+    if (const auto *TND = dyn_cast<TypedefNameDecl>(D)) {
+      // std::string is an alias of a class that holds data.
+      const auto *Class =
+          TND->getUnderlyingType().getCanonicalType()->getAsCXXRecordDecl();
+      return !Class || (isStateless(Class, 0) && !isException(Class));
+    }
+    if (isa<VarTemplateDecl>(D) || isa<EnumConstantDecl>(D) ||
+        isa<TypeAliasTemplateDecl>(D) || isa<EnumDecl>(D))
+      return true;
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      return hasExplicitAttr<CUDADeviceAttr>(*FD);
+    const auto *RD = dyn_cast<CXXRecordDecl>(D);
+    if (const auto *CTD = dyn_cast<ClassTemplateDecl>(D))
+      RD = CTD->getTemplatedDecl();
+    // An empty class (a tag, a trait) holds nothing to run; initializer_list
+    // is made __host__ __device__ by nvcc (guide §5.3.11.7).
+    if (U.Name == "initializer_list")
+      return true;
+    return RD && isStateless(RD, 0) && !isException(D);
+  }
+
+  /// The class named by a base specifier, looking into templates.
+  static const CXXRecordDecl *baseRecord(const CXXBaseSpecifier &B) {
+    if (const CXXRecordDecl *RD = B.getType()->getAsCXXRecordDecl())
+      return RD;
+    if (const auto *TST = B.getType()->getAs<TemplateSpecializationType>())
+      if (const auto *CTD = dyn_cast_or_null<ClassTemplateDecl>(
+              TST->getTemplateName().getAsTemplateDecl()))
+        return CTD->getTemplatedDecl();
+    return nullptr;
+  }
+
+  /// True for a class with no data, here or in its bases (a tag, a trait).
+  static bool isStateless(const CXXRecordDecl *RD, int Depth) {
+    if (!RD || Depth > 16 || !RD->hasDefinition())
+      return false;
+    RD = RD->getDefinition();
+    if (!RD->fields().empty() || RD->isPolymorphic())
+      return false;
+    return llvm::all_of(RD->bases(), [&](const CXXBaseSpecifier &B) {
+      return isStateless(baseRecord(B), Depth + 1);
+    });
+  }
+
+  /// For a type that host code shares: true if the use makes host and
+  /// device see a different type after the rewrite. An alias that names no
+  /// std class (std::enable_if_t<C, int>) changes nothing there.
+  static bool crossesAsStdType(const StdUse &U) {
+    if (U.Kind != UseKind::Type || U.AsQualifier)
+      return false;
+    if (!isa<TypedefNameDecl>(U.Target) && !isa<TypeAliasTemplateDecl>(U.Target))
+      return true;
+    if (!U.WrittenType.isNull() && !U.WrittenType->isDependentType())
+      return containsStdClass(U.WrittenType.getCanonicalType());
+    // A dependent alias: one that passes a type through (enable_if_t,
+    // tuple_element_t, decay_t: `typename X<...>::type`) yields the same
+    // type from either library; one that builds a std class
+    // (make_index_sequence) does not.
+    const auto *TATD = dyn_cast<TypeAliasTemplateDecl>(U.Target);
+    if (!TATD)
+      return true;
+    QualType Pattern = TATD->getTemplatedDecl()->getUnderlyingType();
+    return !Pattern->getAs<DependentNameType>() &&
+           !Pattern->getAs<TemplateTypeParmType>();
+  }
+
+  static bool containsStdClass(QualType T) {
+    if (T.isNull())
+      return false;
+    T = T.getCanonicalType();
+    if (const Type *Pointee = T->getPointeeOrArrayElementType();
+        Pointee && Pointee != T.getTypePtr())
+      return containsStdClass(QualType(Pointee, 0));
+    if (const auto *Ref = T->getAs<ReferenceType>())
+      return containsStdClass(Ref->getPointeeType());
+    const TagDecl *TD = T->getAsTagDecl();
+    if (!TD)
+      return false;
+    if (stdMemberName(*TD))
+      return true;
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(TD))
+      for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+        if (A.getKind() == TemplateArgument::Type &&
+            containsStdClass(A.getAsType()))
+          return true;
+    return false;
+  }
+
+  /// An explicit or partial specialisation of the std class template \p D
+  /// written in user code, or null.
+  const Decl *userSpecialization(const NamedDecl *D) {
+    const ClassTemplateDecl *CTD = dyn_cast<ClassTemplateDecl>(D);
+    if (!CTD)
+      if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(D))
+        CTD = Spec->getSpecializedTemplate();
+    if (!CTD)
+      return nullptr;
+    CTD = CTD->getCanonicalDecl();
+    for (const ClassTemplateSpecializationDecl *S :
+         const_cast<ClassTemplateDecl *>(CTD)->specializations())
+      if (S->isExplicitSpecialization() && Ctx.isUserOwned(S->getLocation()))
+        return S;
+    llvm::SmallVector<ClassTemplatePartialSpecializationDecl *, 4> Partials;
+    const_cast<ClassTemplateDecl *>(CTD)->getPartialSpecializations(Partials);
+    for (const auto *P : Partials)
+      if (Ctx.isUserOwned(P->getLocation()))
+        return P;
+    return nullptr;
+  }
+
+  /// A call whose argument has a std class type that stays std (a kernel
+  /// parameter, a data member, a variable of host code captured by a device
+  /// lambda): the cuda::std function would not accept it. Returns the type.
+  std::optional<std::string> sharedStdArgument(const StdUse &U) {
+    if (!U.Call || RewriteInterfaceTypes)
+      return std::nullopt;
+    for (const Expr *Arg : U.Call->arguments()) {
+      if (Arg->isTypeDependent() || !containsStdClass(Arg->getType()) ||
+          !staysStd(Arg))
+        continue;
+      return "'" + Arg->getType().getUnqualifiedType().getAsString(
+                       Ctx.getASTContext().getPrintingPolicy()) +
+             "'";
+    }
+    return std::nullopt;
+  }
+
+  /// True if \p E names an object whose declared type the rule leaves std.
+  static bool staysStd(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return isa<FieldDecl>(ME->getMemberDecl()) || staysStd(ME->getBase());
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+      return staysStd(ASE->getBase());
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf))
+      return staysStd(UO->getSubExpr());
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD)
+      return false;
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+      const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+      return FD && !isLambdaCallOperator(*FD) &&
+             explicitExecSpace(*FD) != ExecSpace::Device;
+    }
+    if (!VD->getParentFunctionOrMethod())
+      return !hasExplicitAttr<CUDADeviceAttr>(*VD) &&
+             !hasExplicitAttr<CUDAConstantAttr>(*VD);
+    // A local of host code, captured by a device lambda.
+    return !runsOnDevice(execSpaceOf(VD->getDeclContext()));
+  }
+
+  /// True if a name `cuda` declared around \p DC would hide ::cuda.
+  bool cudaIsHidden(const DeclContext *DC) {
+    IdentifierInfo &Cuda = Ctx.getASTContext().Idents.get("cuda");
+    for (; DC && !DC->isTranslationUnit(); DC = DC->getParent())
+      if ((isa<NamespaceDecl>(DC) || isa<RecordDecl>(DC)) &&
+          !DC->lookup(&Cuda).empty())
+        return true;
+    return false;
+  }
+
+  void addFix(DiagBuilder &B, const StdUse &U, const CudaStdSymbol &Sym) {
+    bool Global = cudaIsHidden(U.Context);
+    if (U.StdToken.isValid()) {
+      // `std` becomes `cuda::std`; a leading `::` stays where it is.
+      B.replace(tokenRange(editLoc(U, U.StdToken)),
+                Global && !U.StdIsGlobal ? "::cuda::std" : "cuda::std");
+    } else if (U.OtherQualifier.isValid()) {
+      B.replace(CharSourceRange::getCharRange(
+                    U.OtherQualifier.getBegin(),
+                    Lexer::getLocForEndOfToken(
+                        U.OtherQualifier.getEnd(), 0, SM,
+                        Ctx.getASTContext().getLangOpts())),
+                Global ? "::cuda::std::" : "cuda::std::");
+    } else {
+      B.insert(editLoc(U, U.NameLoc), Global ? "::cuda::std::" : "cuda::std::");
+    }
+    addInclude(B, editLoc(U, U.StdToken.isValid() ? U.StdToken : U.NameLoc),
+               Sym);
+  }
+
+  /// Names spelled in the body of a macro are edited in its definition:
+  /// cuda::std functions are __host__ __device__, so the macro stays right
+  /// wherever it is used. Types are not: they would change host code too.
+  SourceLocation editLoc(const StdUse &U, SourceLocation Loc) {
+    if (Loc.isMacroID() && !SM.isMacroArgExpansion(Loc) &&
+        (U.Kind == UseKind::Function || U.Kind == UseKind::Variable))
+      return SM.getSpellingLoc(Loc);
+    return Loc;
+  }
+
+  CharSourceRange tokenRange(SourceLocation Loc) {
+    return CharSourceRange::getTokenRange(Loc, Loc);
+  }
+
+  void addInclude(DiagBuilder &B, SourceLocation UseLoc,
+                  const CudaStdSymbol &Sym) {
+    FileID FID = SM.getFileID(SM.getSpellingLoc(UseLoc));
+    llvm::StringRef Text = SM.getBufferData(FID);
+    if (includesHeader(Text, Sym.Header))
+      return;
+    IncludeSite Site = findIncludeSite(Text);
+    std::string Line = Site.NeedsNewline ? "\n" : "";
+    Line += "#include <" + Sym.Header.str() + ">";
+    if (Sym.Internal)
+      Line += " // libcu++ has no public header for this";
+    Line += "\n";
+    B.insert(SM.getComposedLoc(FID, Site.Offset), Line);
+  }
+
+  RuleContext &Ctx;
+  SourceManager &SM;
+  DiagFn Diag;
+  bool RewriteInterfaceTypes;
+  bool RewriteMoveForward;
+  const llvm::SmallPtrSetImpl<const UsingDecl *> &DeviceUsings;
+};
+
+} // namespace
+
+void StdToCudaStd::onEndOfTranslationUnit() {
+  // Code the GPU runs is all in the device pass, and code under
+  // `#ifndef __CUDA_ARCH__` (host-only) is not.
+  if (context().getPass() != CompilationPass::Device)
+    return;
+  StdUses Found = findStdUses(context());
+  UseReporter Reporter(
+      context(),
+      [this](SourceLocation Loc, llvm::StringRef Msg, DiagLevel Level) {
+        return diag(Loc, Msg, Level);
+      },
+      RewriteInterfaceTypes, RewriteMoveForward, Found.DeviceUsings);
+  for (const StdUse &U : Found.Uses)
+    Reporter.report(U);
+}
+
+} // namespace cudalower

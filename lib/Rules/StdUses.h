@@ -1,0 +1,97 @@
+//===--- StdUses.h - Names of std entities in device code -------*- C++ -*-===//
+//
+// Finds every name in device code that refers to an entity of namespace std,
+// with what the rule needs to decide about it: where it is (device code, or
+// a type host code shares), how it is spelled, and what it is applied to.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "cudalower/Rule.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Type.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class CallExpr;
+class UsingDecl;
+} // namespace clang
+
+namespace cudalower {
+
+/// Where code runs, as nvcc without --expt-relaxed-constexpr sees it.
+enum class ExecSpace { Host, Device, HostDevice, Global };
+
+/// The execution space of \p FD from its explicit attributes only: Clang's
+/// implicit ones (every constexpr function is implicitly __host__
+/// __device__) do not make a function device code for nvcc.
+ExecSpace explicitExecSpace(const clang::FunctionDecl &FD);
+
+/// The execution space of code written directly in \p DC. A lambda without
+/// attributes takes the space of the code around it; a __device__ or
+/// __host__ __device__ lambda its own.
+ExecSpace execSpaceOf(const clang::DeclContext *DC);
+
+/// True if code in \p Space is compiled for the GPU.
+inline bool runsOnDevice(ExecSpace Space) { return Space != ExecSpace::Host; }
+
+/// The name of \p D below namespace std ("min", "chrono::duration"), looking
+/// through inline namespaces such as std::__cxx11; nullopt if \p D is not a
+/// namespace-scope entity of std (a class member, say).
+std::optional<std::string> stdMemberName(const clang::NamedDecl &D);
+
+/// True if \p D carries an attribute of type \p AttrT written in the source
+/// (not one Clang inferred).
+template <typename AttrT> bool hasExplicitAttr(const clang::Decl &D) {
+  for (const AttrT *A : D.specific_attrs<AttrT>())
+    if (!A->isImplicit())
+      return true;
+  return false;
+}
+
+/// True for the call operator of a lambda's class.
+bool isLambdaCallOperator(const clang::FunctionDecl &FD);
+
+/// How the code around a use relates to the GPU.
+enum class Site {
+  Host,       ///< Host code: never touched.
+  Device,     ///< Runs on the GPU, or declares what only the GPU uses.
+  SharedType, ///< A type that host code shares with device code.
+};
+
+enum class UseKind { Function, Variable, Type, UsingDecl, MemberCall };
+
+/// One name in device code that refers to an entity of namespace std.
+struct StdUse {
+  UseKind Kind = UseKind::Function;
+  const clang::NamedDecl *Target = nullptr; ///< The entity (shadows resolved).
+  std::string Name;                 ///< Below std::, e.g. "chrono::duration".
+  clang::SourceLocation NameLoc;    ///< The name as written.
+  clang::SourceLocation StdToken;   ///< The `std` (or alias) token, if any.
+  bool StdIsGlobal = false;         ///< Written `::std`.
+  clang::SourceRange OtherQualifier; ///< A qualifier not naming std (util::).
+  Site Where = Site::Device;
+  llvm::StringRef SharedWhat; ///< For SharedType: what the type belongs to.
+  const clang::UsingDecl *FoundVia = nullptr; ///< Found through this.
+  const clang::CallExpr *Call = nullptr;      ///< The call it is the callee of.
+  bool AsQualifier = false; ///< A type that only qualifies a name (a trait).
+  clang::QualType WrittenType;          ///< For types: the type as written.
+  const clang::DeclContext *Context = nullptr; ///< Where the use is.
+};
+
+struct StdUses {
+  std::vector<StdUse> Uses;
+  /// Using-declarations in device code, rewritten themselves: the names
+  /// found through them need no edit of their own.
+  llvm::SmallPtrSet<const clang::UsingDecl *, 8> DeviceUsings;
+};
+
+/// Walks the user's code in the translation unit of \p Ctx (template
+/// patterns, not instantiations) and returns the uses of std entities that
+/// are not in host code.
+StdUses findStdUses(RuleContext &Ctx);
+
+} // namespace cudalower

@@ -1,0 +1,40 @@
+// A header-only library of the kind real code has: ::std::apply,
+// ::std::get<I> and std::tuple_element_t in device code. The include goes
+// inside the include guard, after the header's own includes.
+#ifndef TUPLE_UTILS_CUH
+#define TUPLE_UTILS_CUH
+
+#include <cstddef>
+#include <tuple>
+#include <utility>
+// FIX: {{^}}#include <utility>
+// FIX-NEXT: {{^}}#include <cuda/std/tuple>
+// FIX-NEXT: {{^}}#include <cuda/std/utility>
+// FIX-NEXT: {{^}}#include <cuda/std/type_traits>
+
+namespace tu {
+
+template <std::size_t I, typename Tuple>
+__host__ __device__ const std::tuple_element_t<I, Tuple> &at(const Tuple &t) {
+  return ::std::get<I>(t);
+}
+// FIX: {{^}}__host__ __device__ const cuda::std::tuple_element_t<I, Tuple> &at(const Tuple &t) {
+// FIX-NEXT: {{^}}  return ::cuda::std::get<I>(t);
+
+struct Sum {
+  template <typename... T> __host__ __device__ auto operator()(T... v) const { return (v + ...); }
+};
+
+template <typename Tuple> __device__ auto sum(const Tuple &t) { return ::std::apply(Sum{}, t); }
+// FIX: {{^}}template <typename Tuple> __device__ auto sum(const Tuple &t) { return ::cuda::std::apply(Sum{}, t); }
+
+template <typename A, typename B> __device__ auto make(A a, B b) { return std::make_pair(a, b); }
+// FIX: {{^}}template <typename A, typename B> __device__ auto make(A a, B b) { return cuda::std::make_pair(a, b); }
+
+template <typename T>
+__device__ std::enable_if_t<std::is_arithmetic<T>::value, T> twice(T v) { return v + v; }
+// FIX: {{^}}__device__ cuda::std::enable_if_t<cuda::std::is_arithmetic<T>::value, T> twice(T v) { return v + v; }
+
+} // namespace tu
+
+#endif

@@ -1,0 +1,278 @@
+//===--- StdToCudaStdTest.cpp - Tests of the std-to-cuda-std rule --------===//
+
+#include "RuleTester.h"
+#include "Rules/StdSymbolMap.h"
+#include "Rules/IncludeSite.h"
+#include "Rules/StdUses.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalower {
+namespace {
+
+//===--- The generated table ---------------------------------------------===//
+
+TEST(StdSymbolMap, CoversWhatDeviceCodeUses) {
+  for (llvm::StringRef Name :
+       {"min", "max", "clamp", "swap", "abs", "sqrt", "exp", "numeric_limits",
+        "array", "pair", "tuple", "complex", "optional", "span", "bit_cast",
+        "is_same_v", "move", "forward", "tuple_element_t", "get", "apply"}) {
+    const CudaStdSymbol *S = findCudaStdSymbol(Name);
+    ASSERT_NE(S, nullptr) << Name.str();
+    EXPECT_TRUE(S->Header.starts_with("cuda/std/")) << Name.str();
+  }
+}
+
+TEST(StdSymbolMap, RecordsTheHeaderThatDeclaresEachSymbol) {
+  EXPECT_EQ(findCudaStdSymbol("numeric_limits")->Header, "cuda/std/limits");
+  EXPECT_EQ(findCudaStdSymbol("pair")->Header, "cuda/std/utility");
+  EXPECT_EQ(findCudaStdSymbol("swap")->Header, "cuda/std/utility");
+  EXPECT_EQ(findCudaStdSymbol("sqrt")->Header, "cuda/std/cmath");
+  EXPECT_EQ(findCudaStdSymbol("array")->Header, "cuda/std/array");
+  EXPECT_EQ(findCudaStdSymbol("chrono::duration")->Header, "cuda/std/chrono");
+}
+
+TEST(StdSymbolMap, AbsComesWithItsFloatingPointOverloads) {
+  // <cuda/std/cstdlib> has only the integer overloads: std::abs(float)
+  // would silently convert to int.
+  EXPECT_EQ(findCudaStdSymbol("abs")->Header, "cuda/std/cmath");
+}
+
+TEST(StdSymbolMap, AlgorithmsWithoutPublicHeaderArePublicWhenReachable) {
+  // CUDA 13.0 has no <cuda/std/algorithm>; min and max reach users through
+  // other public headers.
+  for (llvm::StringRef Name : {"min", "max"}) {
+    const CudaStdSymbol *S = findCudaStdSymbol(Name);
+    EXPECT_FALSE(S->Internal) << Name.str();
+    EXPECT_FALSE(S->Header.contains("/__")) << S->Header.str();
+  }
+}
+
+TEST(StdSymbolMap, ClampIsMarkedInternal) {
+  const CudaStdSymbol *S = findCudaStdSymbol("clamp");
+  EXPECT_TRUE(S->Internal);
+  EXPECT_EQ(S->Header, "cuda/std/__algorithm/clamp.h");
+}
+
+TEST(StdSymbolMap, HasNoInternalOrHostOnlyNames) {
+  EXPECT_EQ(findCudaStdSymbol("vector"), nullptr);
+  EXPECT_EQ(findCudaStdSymbol("string"), nullptr);
+  EXPECT_EQ(findCudaStdSymbol("cout"), nullptr);
+  // Forward-declared by CCCL but not provided.
+  EXPECT_EQ(findCudaStdSymbol("stringstream"), nullptr);
+  for (const CudaStdSymbol &S : cudaStdSymbols())
+    EXPECT_FALSE(S.Name.starts_with("_")) << S.Name.str();
+}
+
+TEST(StdSymbolMap, IsSortedForLookup) {
+  llvm::ArrayRef<CudaStdSymbol> All = cudaStdSymbols();
+  for (size_t I = 1; I < All.size(); ++I)
+    EXPECT_LT(All[I - 1].Name, All[I].Name);
+}
+
+//===--- Decision logic --------------------------------------------------===//
+
+template <typename NodeT, typename MatcherT>
+const NodeT *findFirst(ASTContext &Ctx, MatcherT M) {
+  auto Found = match(M.bind("n"), Ctx);
+  return Found.empty() ? nullptr : Found.front().template getNodeAs<NodeT>("n");
+}
+
+const FunctionDecl *function(ASTUnit &AST, llvm::StringRef Name) {
+  return findFirst<FunctionDecl>(AST.getASTContext(),
+                                 functionDecl(hasName(Name)));
+}
+
+TEST(ExecSpace, ExplicitAttributesOnly) {
+  auto AST = test::parseCuda(R"(
+    __device__ int d() { return 0; }
+    __global__ void g() {}
+    __host__ __device__ int hd() { return 0; }
+    int h() { return 0; }
+    constexpr int c() { return 0; }  // implicitly __host__ __device__ in Clang
+  )");
+  ASSERT_TRUE(AST);
+  EXPECT_EQ(explicitExecSpace(*function(*AST, "d")), ExecSpace::Device);
+  EXPECT_EQ(explicitExecSpace(*function(*AST, "g")), ExecSpace::Global);
+  EXPECT_EQ(explicitExecSpace(*function(*AST, "hd")), ExecSpace::HostDevice);
+  EXPECT_EQ(explicitExecSpace(*function(*AST, "h")), ExecSpace::Host);
+  EXPECT_EQ(explicitExecSpace(*function(*AST, "c")), ExecSpace::Host);
+}
+
+TEST(ExecSpace, LambdasTakeTheirSurroundingsUnlessAnnotated) {
+  auto AST = test::parseCuda(R"(
+    __device__ void d() { auto l = [](int x) { return x; }; (void)l; }
+    void h() {
+      auto plain = [](int x) { return x; };
+      auto dev = [] __device__ (int x) { return x; };
+      (void)plain; (void)dev;
+    }
+  )");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  auto LambdaIn = [&](llvm::StringRef Fn, llvm::StringRef Var) {
+    const auto *L = findFirst<LambdaExpr>(
+        Ctx, lambdaExpr(hasAncestor(functionDecl(hasName(Fn))),
+                        hasAncestor(varDecl(hasName(Var)))));
+    return execSpaceOf(L->getCallOperator());
+  };
+  EXPECT_EQ(LambdaIn("d", "l"), ExecSpace::Device);
+  EXPECT_EQ(LambdaIn("h", "plain"), ExecSpace::Host);
+  EXPECT_EQ(LambdaIn("h", "dev"), ExecSpace::Device);
+}
+
+TEST(StdMemberName, LooksThroughInlineNamespaces) {
+  auto AST = test::parseCuda(R"(
+    namespace std { inline namespace __v1 { template <class T> T mn(T a, T b); }
+                    namespace chrono { struct dur {}; } }
+    namespace cuda { namespace std { int notstd; } }
+    namespace mine { int other; }
+  )");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  EXPECT_EQ(stdMemberName(*findFirst<NamedDecl>(Ctx, functionDecl(hasName("mn")))),
+            std::optional<std::string>("mn"));
+  EXPECT_EQ(stdMemberName(*findFirst<NamedDecl>(Ctx, recordDecl(hasName("dur")))),
+            std::optional<std::string>("chrono::dur"));
+  EXPECT_EQ(stdMemberName(*findFirst<NamedDecl>(Ctx, varDecl(hasName("notstd")))),
+            std::nullopt);
+  EXPECT_EQ(stdMemberName(*findFirst<NamedDecl>(Ctx, varDecl(hasName("other")))),
+            std::nullopt);
+}
+
+//===--- Where includes go -----------------------------------------------===//
+
+TEST(IncludeSite, AfterTheLastIncludeBeforeCode) {
+  llvm::StringRef Text = "// c\n#include <a>\n#include \"b.h\"\n\nint x;\n"
+                         "#include \"late.inc\"\n";
+  IncludeSite S = findIncludeSite(Text);
+  EXPECT_EQ(Text.substr(S.Offset).take_until([](char C) { return C == '\n'; }),
+            "");
+  EXPECT_EQ(Text.substr(0, S.Offset), "// c\n#include <a>\n#include \"b.h\"\n");
+  EXPECT_FALSE(S.NeedsNewline);
+}
+
+TEST(IncludeSite, InsideTheIncludeGuard) {
+  llvm::StringRef Text = "#ifndef G\n#define G\nint x;\n#endif\n";
+  IncludeSite S = findIncludeSite(Text);
+  EXPECT_EQ(Text.substr(0, S.Offset), "#ifndef G\n#define G\n");
+}
+
+TEST(IncludeSite, NotInsideAnotherConditional) {
+  llvm::StringRef Text =
+      "#include <a>\n#ifdef X\n#include <x>\n#endif\nint y;\n";
+  IncludeSite S = findIncludeSite(Text);
+  EXPECT_EQ(Text.substr(0, S.Offset), "#include <a>\n");
+}
+
+TEST(IncludeSite, FileWithoutDirectives) {
+  llvm::StringRef Text = "// hi\n\nint y;\n";
+  EXPECT_EQ(findIncludeSite(Text).Offset, Text.find("int"));
+}
+
+TEST(IncludeSite, LastLineWithoutNewline) {
+  llvm::StringRef Text = "#include <a>";
+  IncludeSite S = findIncludeSite(Text);
+  EXPECT_EQ(S.Offset, Text.size());
+  EXPECT_TRUE(S.NeedsNewline);
+}
+
+TEST(IncludesHeader, BothSpellings) {
+  EXPECT_TRUE(includesHeader("#include <cuda/std/cmath>\n", "cuda/std/cmath"));
+  EXPECT_TRUE(includesHeader("#  include \"cuda/std/cmath\"\n", "cuda/std/cmath"));
+  EXPECT_FALSE(includesHeader("#include <cmath>\n", "cuda/std/cmath"));
+}
+
+//===--- The rule end to end ---------------------------------------------===//
+
+TEST(StdToCudaStd, RewritesDeviceCodeOnly) {
+  auto R = test::runRules(R"(#include <algorithm>
+__device__ int d(int a, int b) { return std::min(a, b); }
+int h(int a, int b) { return std::min(a, b); }
+)",
+                          "std-to-cuda-std");
+  EXPECT_NE(R.Output.find("return cuda::std::min(a, b); }\nint h"),
+            std::string::npos)
+      << R.Output;
+  EXPECT_NE(R.Output.find("int h(int a, int b) { return std::min(a, b); }"),
+            std::string::npos);
+  EXPECT_EQ(R.ExitCode, 0);
+}
+
+TEST(StdToCudaStd, QualifiesGloballyWhereCudaIsHidden) {
+  auto R = test::runRules(R"(#include <algorithm>
+namespace at { namespace cuda { int stream; }
+__device__ int f(int a, int b) { return std::min(a, b); } }
+)",
+                          "std-to-cuda-std");
+  EXPECT_NE(R.Output.find("return ::cuda::std::min(a, b);"), std::string::npos)
+      << R.Output;
+}
+
+TEST(StdToCudaStd, ConstexprWithoutAttributesIsHostCode) {
+  auto R = test::runRules(R"(#include <algorithm>
+constexpr int c(int a, int b) { return std::min(a, b); }
+)",
+                          "std-to-cuda-std");
+  EXPECT_EQ(R.Output.find("cuda::std"), std::string::npos) << R.Output;
+  EXPECT_EQ(R.Diagnostics, "");
+}
+
+TEST(StdToCudaStd, OneIncludeForTwoUses) {
+  auto R = test::runRules(R"(#include <cmath>
+__device__ float f(float x) { return std::sqrt(x) + std::exp(x); }
+)",
+                          "std-to-cuda-std");
+  size_t First = R.Output.find("#include <cuda/std/cmath>");
+  ASSERT_NE(First, std::string::npos) << R.Output;
+  EXPECT_EQ(R.Output.find("#include <cuda/std/cmath>", First + 1),
+            std::string::npos);
+}
+
+TEST(StdToCudaStd, KernelParameterIsReportedNotRewritten) {
+  auto R = test::runRules(R"(#include <utility>
+__global__ void k(std::pair<int, int> p, int *o) { *o = p.first; }
+)",
+                          "std-to-cuda-std");
+  EXPECT_NE(R.Diagnostics.find("RewriteInterfaceTypes"), std::string::npos);
+  EXPECT_EQ(R.Output.find("cuda::std"), std::string::npos) << R.Output;
+}
+
+TEST(StdToCudaStd, NoDeviceEquivalentIsAnError) {
+  auto R = test::runRules(R"(#include <vector>
+__device__ int f(const std::vector<int> &v) { return 0; }
+)",
+                          "std-to-cuda-std");
+  EXPECT_NE(R.Diagnostics.find("error: 'std::vector' has no equivalent"),
+            std::string::npos)
+      << R.Diagnostics;
+  EXPECT_EQ(R.ExitCode, 1);
+}
+
+TEST(StdToCudaStd, MoveIsLeftAloneByDefault) {
+  auto R = test::runRules(R"(#include <utility>
+__device__ int f(int a) { int b = std::move(a); return b; }
+)",
+                          "std-to-cuda-std");
+  EXPECT_EQ(R.Output.find("cuda::std"), std::string::npos) << R.Output;
+}
+
+TEST(StdToCudaStd, UserSpecialisationBlocksTheRewrite) {
+  auto R = test::runRules(R"(#include <limits>
+struct Fixed { int v; };
+namespace std { template <> struct numeric_limits<Fixed> {
+  __host__ __device__ static Fixed max() { return {1}; } }; }
+__device__ Fixed top() { return std::numeric_limits<Fixed>::max(); }
+)",
+                          "std-to-cuda-std");
+  EXPECT_NE(R.Diagnostics.find("specialisation"), std::string::npos)
+      << R.Diagnostics;
+  EXPECT_EQ(R.Output.find("cuda::std"), std::string::npos);
+}
+
+} // namespace
+} // namespace cudalower
