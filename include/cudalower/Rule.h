@@ -100,8 +100,12 @@ public:
   virtual void registerPPCallbacks(clang::Preprocessor &PP) {}
   virtual void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) = 0;
-  // onEndOfTranslationUnit(), inherited from MatchCallback, is called once
-  // the whole translation unit has been matched.
+  /// Called once the whole translation unit has been matched (also for
+  /// rules that register no matchers).
+  virtual void finishTranslationUnit() {}
+  /// MatchFinder's own end-of-TU hook reaches only rules with matchers;
+  /// the engine calls finishTranslationUnit() for every rule instead.
+  void onEndOfTranslationUnit() final {}
 
   llvm::StringRef getName() const { return Name; }
   llvm::StringRef getID() const override { return Name; }

@@ -184,8 +184,9 @@ public:
     // broken AST, so they never propose edits from one.
     if (Errors.errors())
       return;
-    // MatchFinder calls each rule's onEndOfTranslationUnit() when done.
     Finder.matchAST(Ctx);
+    for (auto &R : Rules)
+      R->finishTranslationUnit();
   }
 
 private:

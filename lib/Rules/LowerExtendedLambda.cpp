@@ -1198,7 +1198,7 @@ std::string LowerExtendedLambda::uniqueName(const DeclContext &Scope,
   }
 }
 
-void LowerExtendedLambda::onEndOfTranslationUnit() {
+void LowerExtendedLambda::finishTranslationUnit() {
   const SourceManager &SM = context().getSourceManager();
   for (const FlagUse &U : FlagUses) {
     auto D = diag(U.Range.getBegin(), U.Message);

@@ -45,7 +45,7 @@ public:
   using Rule::Rule;
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override;
+  void finishTranslationUnit() override;
   void registerPPCallbacks(clang::Preprocessor &PP) override;
 
   /// A preprocessor use of nvcc's extended-lambda mode, and its fix.

@@ -388,7 +388,7 @@ private:
 
 } // namespace
 
-void StdToCudaStd::onEndOfTranslationUnit() {
+void StdToCudaStd::finishTranslationUnit() {
   // Code the GPU runs is all in the device pass, and code under
   // `#ifndef __CUDA_ARCH__` (host-only) is not.
   if (context().getPass() != CompilationPass::Device)

@@ -13,7 +13,7 @@ public:
   StdToCudaStd(llvm::StringRef Name, RuleContext &Ctx);
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &) override {}
-  void onEndOfTranslationUnit() override;
+  void finishTranslationUnit() override;
 
 private:
   const bool RewriteInterfaceTypes;
