@@ -857,7 +857,9 @@ bool LambdaPlan::planReturnType(const FunctionProtoTypeLoc &Proto) {
     return true;
   }
   QualType R = Call->getReturnType();
-  if (R->isUndeducedType()) {
+  // In a template the placeholder stays `auto` (dependent, not undeduced).
+  const AutoType *Placeholder = R->getContainedAutoType();
+  if (R->isUndeducedType() || (Placeholder && R->isDependentType())) {
     ReturnFinder Finder;
     Finder.TraverseStmt(L.getBody());
     bool NoValues = std::none_of(

@@ -26,8 +26,7 @@ struct Params {
 // FIX-NEXT:     y[i] = a * x[i] + y[i];
 // FIX-NEXT:   }
 // FIX-NEXT: };
-// FIX-EMPTY:
-// FIX-NEXT: void implicit_copy(int n, float a, const float *x, float *y) {
+// FIX: void implicit_copy(int n, float a, const float *x, float *y) {
 void implicit_copy(int n, float a, const float *x, float *y) {
   auto f = [=] __device__ (int i) {
     y[i] = a * x[i] + y[i];

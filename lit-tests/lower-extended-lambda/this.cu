@@ -32,13 +32,15 @@ public:
     // FIX: apply<<<1, n>>>(quantize_lambda_1<Quantizer>{*this, in, out}, n);
   }
 
-  // Out-of-class definitions below: the functors are declared here.
-  // FIX: struct scale_lambda_1;
-  // FIX-NEXT: void scale(float *v, int n);
-  // FIX-NEXT: struct shift_lambda_1;
-  // FIX-NEXT: void shift(float *v, int n);
+  // Out-of-class definitions below: the functors are declared here, above
+  // the comment that describes the function.
   void scale(float *v, int n);
   void shift(float *v, int n);
+  // FIX: struct scale_lambda_1;
+  // FIX-NEXT: // Out-of-class definitions below
+  // FIX: void scale(float *v, int n);
+  // FIX-NEXT: struct shift_lambda_1;
+  // FIX-NEXT: void shift(float *v, int n);
 
 private:
   __host__ __device__ int level(float x) const { return int(x); }
