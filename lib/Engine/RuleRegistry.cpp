@@ -1,6 +1,8 @@
 //===--- RuleRegistry.cpp - Every rule the tool knows ---------------------===//
 
 #include "Engine/RuleRegistry.h"
+#include "Rules/ConstexprGlobal.h"
+#include "Rules/ExecSpaceDefaultedMember.h"
 #include "Rules/LowerExtendedLambda.h"
 
 namespace cudalower {
