@@ -2,6 +2,7 @@
 
 #include "Engine/RuleRegistry.h"
 #include "Rules/ConstexprGlobal.h"
+#include "Rules/ExecSpaceDeducedReturn.h"
 #include "Rules/ExecSpaceDefaultedMember.h"
 #include "Rules/LowerExtendedLambda.h"
 
