@@ -4,6 +4,7 @@
 #include "Rules/ConstexprGlobal.h"
 #include "Rules/ExecSpaceDeducedReturn.h"
 #include "Rules/ExecSpaceDefaultedMember.h"
+#include "Rules/ExecSpaceHostVariable.h"
 #include "Rules/LowerExtendedLambda.h"
 
 namespace cudalower {

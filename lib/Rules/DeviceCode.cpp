@@ -121,28 +121,58 @@ bool isConstantOrUnevaluated(const Stmt &S, ASTContext &Ctx) {
 
 namespace {
 
-/// Finds the functions a body refers to.
+/// A function a body refers to, and whether the reference runs: a call
+/// that cannot be folded to a constant, or a use of the function's address.
+struct CalleeUse {
+  const FunctionDecl *Callee;
+  bool AtRunTime;
+};
+
+/// Finds the functions one body refers to.
 class CalleeFinder : public RecursiveASTVisitor<CalleeFinder> {
 public:
-  explicit CalleeFinder(llvm::SmallVectorImpl<const FunctionDecl *> &Out)
-      : Out(Out) {}
+  CalleeFinder(ASTContext &Ctx, llvm::SmallVectorImpl<CalleeUse> &Out)
+      : Ctx(Ctx), Out(Out) {}
+
+  bool VisitCallExpr(CallExpr *C) {
+    // Visited before its callee: remember the callee is called, not taken.
+    Callees.insert(C->getCallee()->IgnoreParenImpCasts());
+    if (const FunctionDecl *FD = C->getDirectCallee())
+      Out.push_back({FD, runs(*C, *FD)});
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    Out.push_back({E->getConstructor(), runs(*E, *E->getConstructor())});
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl()))
-      Out.push_back(FD);
+      if (!Callees.contains(E))
+        Out.push_back({FD, true});
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
     if (const auto *FD = dyn_cast<FunctionDecl>(E->getMemberDecl()))
-      Out.push_back(FD);
-    return true;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
-    Out.push_back(E->getConstructor());
+      if (!Callees.contains(E))
+        Out.push_back({FD, true});
     return true;
   }
 
 private:
-  llvm::SmallVectorImpl<const FunctionDecl *> &Out;
+  /// nvcc folds a constexpr call whose arguments are constant (the guide's
+  /// `get_value(2)`); only the other calls run on the device.
+  bool runs(const Expr &Call, const FunctionDecl &Callee) {
+    if (!Callee.isConstexpr() || Call.isValueDependent())
+      return true;
+    Expr::EvalResult Result;
+    if (Call.EvaluateAsRValue(Result, Ctx))
+      return false;
+    return !isConstantOrUnevaluated(Call, Ctx);
+  }
+
+  ASTContext &Ctx;
+  llvm::SmallVectorImpl<CalleeUse> &Out;
+  llvm::DenseSet<const Expr *> Callees;
 };
 
 /// Collects the device-side bodies the walk starts from: every kernel, and
@@ -188,30 +218,31 @@ DeviceCodeIndex::DeviceCodeIndex(
   SeedFinder(IsUserOwned, Seeds).TraverseAST(Ctx);
   llvm::DenseSet<const FunctionDecl *> Seen(Seeds.begin(), Seeds.end());
   std::vector<const FunctionDecl *> Work = std::move(Seeds);
-  llvm::SmallVector<const FunctionDecl *, 16> Callees;
+  llvm::SmallVector<CalleeUse, 16> Uses;
   while (!Work.empty()) {
     const FunctionDecl *Body = Work.back();
     Work.pop_back();
-    Callees.clear();
-    CalleeFinder(Callees).TraverseStmt(const_cast<Stmt *>(Body->getBody()));
-    for (const FunctionDecl *Callee : Callees) {
+    Uses.clear();
+    CalleeFinder(Ctx, Uses).TraverseStmt(const_cast<Stmt *>(Body->getBody()));
+    for (const CalleeUse &Use : Uses) {
       const FunctionDecl *Def = nullptr;
-      if (!Callee->hasBody(Def) || !Seen.insert(Def).second)
+      if (!Use.Callee->hasBody(Def))
         continue;
-      if (!runsOnDevice(nvccExecSpace(Def))) {
-        if (!Def->isConstexpr())
-          continue; // A host call from device code: not device code.
-        RelaxedCallees.try_emplace(Def->getCanonicalDecl(), Body);
-      }
-      Work.push_back(Def);
+      bool DeviceSide = runsOnDevice(nvccExecSpace(Def));
+      if (Use.AtRunTime && Def->isConstexpr())
+        RuntimeCallers.try_emplace(Def->getCanonicalDecl(), Body);
+      // A host function runs on the device only as a constexpr function
+      // that --expt-relaxed-constexpr compiled for it; folded calls do not.
+      if (!DeviceSide && !(Use.AtRunTime && Def->isConstexpr()))
+        continue;
+      if (Seen.insert(Def).second)
+        Work.push_back(Def);
     }
   }
 }
 
 bool DeviceCodeIndex::isDeviceCode(const FunctionDecl *FD) const {
-  if (runsOnDevice(nvccExecSpace(FD)))
-    return true;
-  if (RelaxedCallees.count(FD->getCanonicalDecl()))
+  if (runsOnDevice(nvccExecSpace(FD)) || relaxedConstexprCaller(FD))
     return true;
   // An unannotated lambda runs where the function holding it runs.
   if (isLambdaCallOperator(FD) && !hasAnyExplicitSpace(FD))
@@ -222,9 +253,14 @@ bool DeviceCodeIndex::isDeviceCode(const FunctionDecl *FD) const {
 }
 
 const FunctionDecl *
+DeviceCodeIndex::runTimeCaller(const FunctionDecl *FD) const {
+  auto It = RuntimeCallers.find(FD->getCanonicalDecl());
+  return It == RuntimeCallers.end() ? nullptr : It->second;
+}
+
+const FunctionDecl *
 DeviceCodeIndex::relaxedConstexprCaller(const FunctionDecl *FD) const {
-  auto It = RelaxedCallees.find(FD->getCanonicalDecl());
-  return It == RelaxedCallees.end() ? nullptr : It->second;
+  return runsOnDevice(nvccExecSpace(FD)) ? nullptr : runTimeCaller(FD);
 }
 
 } // namespace cudalower

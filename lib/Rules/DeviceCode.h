@@ -61,29 +61,34 @@ bool isConstantOrUnevaluated(const clang::Stmt &S, clang::ASTContext &Ctx);
 
 /// Which function bodies of one translation unit nvcc compiled for the GPU
 /// in the original build: every body whose nvccExecSpace runs on the device,
-/// plus the host constexpr functions that such bodies call
+/// plus the host constexpr functions that such bodies call at run time
 /// (--expt-relaxed-constexpr compiles those for the GPU too), transitively.
+/// A call "at run time" is one nvcc cannot fold: the callee is not
+/// constexpr, or its arguments are not constant.
 class DeviceCodeIndex {
 public:
   /// Walks the translation unit once. Bodies in files \p IsUserOwned rejects
-  /// are searched only when device code reaches them.
+  /// are searched only when device code reaches them (kernels excepted).
   DeviceCodeIndex(clang::ASTContext &Ctx,
                   llvm::function_ref<bool(clang::SourceLocation)> IsUserOwned);
 
   /// True if the body of \p FD is device code (see the class comment).
   bool isDeviceCode(const clang::FunctionDecl *FD) const;
 
-  /// For a host constexpr function that device code calls, the device-side
-  /// caller found first (for a note); null for every other function.
+  /// For a constexpr function that device code calls at run time, the
+  /// device-side caller found first; null otherwise.
+  const clang::FunctionDecl *
+  runTimeCaller(const clang::FunctionDecl *FD) const;
+
+  /// runTimeCaller() of a *host* constexpr function: set only for the host
+  /// functions that --expt-relaxed-constexpr made device code.
   const clang::FunctionDecl *
   relaxedConstexprCaller(const clang::FunctionDecl *FD) const;
 
 private:
-  void reach(const clang::FunctionDecl *Body);
-
-  /// Host constexpr function (canonical) -> the device-side caller.
+  /// Constexpr function (canonical) -> a device-side caller at run time.
   llvm::DenseMap<const clang::FunctionDecl *, const clang::FunctionDecl *>
-      RelaxedCallees;
+      RuntimeCallers;
 };
 
 } // namespace cudalower
