@@ -5,6 +5,7 @@
 #include "Rules/ExecSpaceDeducedReturn.h"
 #include "Rules/ExecSpaceDefaultedMember.h"
 #include "Rules/ExecSpaceHostVariable.h"
+#include "Rules/ExecSpaceRestrictions.h"
 #include "Rules/LowerExtendedLambda.h"
 
 namespace cudalower {

@@ -71,8 +71,13 @@ void ExecSpaceHostVariable::registerMatchers(MatchFinder &Finder) {
   // pass sees (a variable made __device__ there is fixed already).
   if (context().getPass() != CompilationPass::Device)
     return;
+  // Only const variables: device code naming a mutable host variable is an
+  // error for nvcc and Clang alike. Filtering here also keeps the parent
+  // map, built on first use for the whole translation unit, unbuilt in
+  // most files.
   Finder.addMatcher(
-      declRefExpr(to(varDecl(hasGlobalStorage(), unless(isStaticLocal()))
+      declRefExpr(to(varDecl(hasGlobalStorage(), unless(isStaticLocal()),
+                             hasType(qualType(isConstQualified())))
                          .bind("var")))
           .bind("ref"),
       this);
@@ -312,7 +317,7 @@ void ExecSpaceHostVariable::check(const MatchFinder::MatchResult &Result) {
     if (Use == HostVarUse::ArrayElement && Fn->isConstexpr() &&
         runsOnDevice(nvccExecSpace(Fn)) && !Index->runTimeCaller(Fn))
       return;
-  } else if (T.isConstQualified() && !T.isVolatileQualified() &&
+  } else if (!T.isVolatileQualified() &&
              Use == HostVarUse::Read && isReadableConstType(T)) {
     const VarDecl *Init = Var->getInitializingDeclaration();
     if (Init && Init->hasConstantInitialization())
@@ -327,10 +332,7 @@ void ExecSpaceHostVariable::report(const DeclRefExpr &Ref, const VarDecl &Var,
   std::string Message = describeUse(Use, Var, Ctx);
   QualType T = Var.getType();
   VarFix Fix;
-  if (!T.isConstQualified())
-    Fix.WhyNot = "it is not const; make it a __device__ variable or pass its "
-                 "value as an argument";
-  else if (T.isVolatileQualified())
+  if (T.isVolatileQualified())
     Fix.WhyNot = "it is volatile";
   else
     Fix = chooseFix(Var, Use, context(), Ctx);
