@@ -37,14 +37,26 @@ bool isGlobalScope(const DeclContext *DC) {
   return DC->isTranslationUnit();
 }
 
-/// True if \p D only specialises a template declared elsewhere, which the
-/// libraries' own customisation points (e.g. cuda::std traits) invite.
-bool isSpecialization(const Decl *D) {
-  if (isa<ClassTemplateSpecializationDecl, VarTemplateSpecializationDecl>(D))
-    return true;
-  if (const auto *FD = dyn_cast<FunctionDecl>(D))
-    return FD->getTemplateSpecializationKind() == TSK_ExplicitSpecialization;
-  return false;
+/// The first declaration in \p DC that adds a name, or null when it only
+/// specialises templates declared elsewhere, which the libraries'
+/// customisation points (e.g. cuda::std::numeric_limits) invite.
+const Decl *firstAddedName(const DeclContext &DC) {
+  for (const Decl *D : DC.decls()) {
+    if (D->isImplicit() ||
+        isa<ClassTemplateSpecializationDecl, VarTemplateSpecializationDecl>(D))
+      continue;
+    if (const auto *FD = dyn_cast<FunctionDecl>(D);
+        FD &&
+        FD->getTemplateSpecializationKind() == TSK_ExplicitSpecialization)
+      continue;
+    if (const auto *ND = dyn_cast<NamespaceDecl>(D)) {
+      if (const Decl *Inner = firstAddedName(*ND))
+        return Inner;
+      continue;
+    }
+    return D;
+  }
+  return nullptr;
 }
 
 /// A nested namespace of \p ND named like a reserved one, or null.
@@ -188,12 +200,7 @@ void ExecSpaceRestrictions::checkNamespace(const NamespaceDecl &ND) {
       !isGlobalScope(ND.getDeclContext()) ||
       !context().isUserOwned(ND.getLocation()))
     return;
-  const Decl *First = nullptr;
-  for (const Decl *D : ND.decls())
-    if (!D->isImplicit() && !isSpecialization(D)) {
-      First = D;
-      break;
-    }
+  const Decl *First = firstAddedName(ND);
   if (!First)
     return;
   diag(ND.getLocation(), "declarations in the reserved namespace '" +
