@@ -5,6 +5,7 @@
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -68,6 +69,23 @@ static bool needsDeclaratorSyntax(QualType T) {
   }
 }
 
+/// \p T, or its canonical type when its outermost name cannot be written
+/// where the function is declared: compiler-internal names (`__size_t`,
+/// which Clang gives `sizeof`), reserved typedefs, or typedefs local to a
+/// function.
+static QualType writableSugar(QualType T) {
+  if (const auto *TT = dyn_cast<TypedefType>(T.getTypePtr())) {
+    const TypedefNameDecl *TD = TT->getDecl();
+    llvm::StringRef Name = TD->getName();
+    bool Reserved = Name.starts_with("__") ||
+                    (Name.size() > 1 && Name[0] == '_' &&
+                     llvm::isUpper(Name[1]));
+    if (!Reserved && !TD->getDeclContext()->isFunctionOrMethod())
+      return T;
+  }
+  return T.getCanonicalType();
+}
+
 std::optional<std::string> spelledDeducedType(const FunctionDecl *FD,
                                               ASTContext &Ctx,
                                               std::string &WhyNot) {
@@ -89,7 +107,7 @@ std::optional<std::string> spelledDeducedType(const FunctionDecl *FD,
         return std::nullopt;
       }
   }
-  QualType T = Deduced->getDeducedType();
+  QualType T = writableSugar(Deduced->getDeducedType());
   if (!isNameable(T) || needsDeclaratorSyntax(T)) {
     WhyNot = "the deduced type cannot be written in place of 'auto' (a "
              "lambda, a local, unnamed or non-public class, or a pointer to "

@@ -6,8 +6,10 @@
 //
 // Device code indexes host constexpr tables and takes the address of a host
 // constexpr variable (§5.3.11.4). nvcc rejects the original with any flags
-// (hence no differential run); the rewrite gives each variable a
-// __device__ definition in the device pass and must read the same values on
+// (hence no differential run); the same uses inside a host constexpr function
+// that device code calls compile under --expt-relaxed-constexpr into a trap
+// ("unspecified launch failure" on an H200). The rewrite gives each variable
+// a __device__ definition in the device pass and must read the same values on
 // the GPU as the host reads from its own copy.
 #include <cstdio>
 

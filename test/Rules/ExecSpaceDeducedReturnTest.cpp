@@ -42,6 +42,9 @@ TEST(ExecSpaceDeducedReturn, SpellsSimpleAndQualifiedTypes) {
             "n::P");
   EXPECT_EQ(spelled("__device__ decltype(auto) f(int &x) { return (x); }"),
             "int &");
+  // Clang names sizeof's type __size_t, which only it knows.
+  EXPECT_EQ(spelled("__device__ auto f() { return sizeof(int); }"),
+            "unsigned long");
 }
 
 TEST(ExecSpaceDeducedReturn, RefusesWhatCannotBeWritten) {
