@@ -26,6 +26,9 @@ static const Stmt *parentExpr(const Stmt &S, ASTContext &Ctx) {
 HostVarUse classifyHostVarUse(const DeclRefExpr &Ref, ASTContext &Ctx) {
   const Stmt *Child = &Ref;
   while (const Stmt *P = parentExpr(*Child, Ctx)) {
+    // `T(kScale)` in a template: the conversion is known per instantiation.
+    if (const auto *E = dyn_cast<Expr>(P); E && E->isInstantiationDependent())
+      return HostVarUse::Dependent;
     if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P)) {
       switch (Cast->getCastKind()) {
       case CK_LValueToRValue:
@@ -282,6 +285,7 @@ static std::string describeUse(HostVarUse Use, const VarDecl &Var,
     return "device code takes the address of, or a reference to, the host "
            "variable " + Name + " (§5.3.10.4.2, §5.3.11.4)";
   case HostVarUse::Read:
+  case HostVarUse::Dependent:
     break;
   }
   if (holdsPointers(Var.getType(), Ctx))
@@ -308,6 +312,8 @@ void ExecSpaceHostVariable::check(const MatchFinder::MatchResult &Result) {
   if (!Index->isDeviceCode(Fn) || isConstantOrUnevaluated(*Ref, Ctx))
     return;
   HostVarUse Use = classifyHostVarUse(*Ref, Ctx);
+  if (Use == HostVarUse::Dependent)
+    return;
   QualType T = Var->getType();
   if (Var->isConstexpr()) {
     if (Use == HostVarUse::Read && !holdsPointers(T, Ctx))

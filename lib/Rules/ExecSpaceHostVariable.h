@@ -12,6 +12,7 @@ enum class HostVarUse {
   Read,         ///< Its value (or a member's value) is read.
   ArrayElement, ///< It is an array indexed by the device code.
   Address,      ///< Its address is taken or a reference is bound to it.
+  Dependent,    ///< In a template pattern, where only instantiations tell.
 };
 
 /// Classifies the use \p Ref makes of the variable it names.

@@ -126,3 +126,13 @@ __global__ void fill(int *out) {
   out[threadIdx.x] = kBlock + Second + sizeof(kSizes) + local[0];
 }
 int host_sum() { return kSizes[0] + array[1] + ConstexprVar; }
+
+// No match: in a template, a conversion such as T(kHalf) is only known per
+// instantiation, where it is a read.
+constexpr float kHalf = 0.5f;
+// FIX:constexpr float kHalf = 0.5f;
+template <typename T> __device__ T halve(T x) { return x * T(kHalf); }
+__global__ void halve_all(float *f, double *d) {
+  f[0] = halve(f[0]);
+  d[0] = halve(d[0]);
+}

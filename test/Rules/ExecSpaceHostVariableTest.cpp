@@ -39,6 +39,11 @@ TEST(ExecSpaceHostVariable, ClassifiesUses) {
   EXPECT_EQ(uses("constexpr int V = 1;\n"
                  "__device__ const int *f() { const int &r = V; return &V; }"),
             (std::vector<U>{U::Address, U::Address}));
+  // The pattern cannot tell; the instantiation reads.
+  EXPECT_EQ(uses("constexpr float V = 0.5f;\n"
+                 "template <class T> __device__ T f(T x) { return T(V) * x; }\n"
+                 "__device__ float g(float x) { return f(x); }"),
+            (std::vector<U>{U::Dependent, U::Read}));
 }
 
 TEST(ExecSpaceHostVariable, ConstClassBecomesConstexpr) {
