@@ -1,6 +1,11 @@
 //===--- RuleRegistry.cpp - Every rule the tool knows ---------------------===//
 
 #include "Engine/RuleRegistry.h"
+#include "Rules/ConstexprGlobal.h"
+#include "Rules/ExecSpaceDeducedReturn.h"
+#include "Rules/ExecSpaceDefaultedMember.h"
+#include "Rules/ExecSpaceHostVariable.h"
+#include "Rules/ExecSpaceRestrictions.h"
 #include "Rules/LowerExtendedLambda.h"
 #include "Rules/StdToCudaStd.h"
 

@@ -1,0 +1,43 @@
+//===--- ExecSpaceHostVariable.h - Host variables in device code -*- C++ -*-===//
+#pragma once
+
+#include "Rules/DeviceCode.h"
+#include "cudalower/Rule.h"
+#include <optional>
+
+namespace cudalower {
+
+/// How device code uses a host variable.
+enum class HostVarUse {
+  Read,         ///< Its value (or a member's value) is read.
+  ArrayElement, ///< It is an array indexed by the device code.
+  Address,      ///< Its address is taken or a reference is bound to it.
+  Dependent,    ///< In a template pattern, where only instantiations tell.
+};
+
+/// Classifies the use \p Ref makes of the variable it names.
+HostVarUse classifyHostVarUse(const clang::DeclRefExpr &Ref,
+                              clang::ASTContext &Ctx);
+
+/// Finds namespace-scope `const`/`constexpr` host variables that device
+/// code uses in a way nvcc rejects or leaves undefined (§5.3.10.4.2,
+/// §5.3.11.4) and fixes the variable: `const` becomes `constexpr` where
+/// only the type was the problem, and a variable whose address or elements
+/// device code needs gets a device-memory definition in the device pass
+/// (`#ifdef __CUDA_ARCH__ __device__ #endif`). Runs in the device pass.
+/// See docs/rules/exec-space-host-variable.md.
+class ExecSpaceHostVariable : public Rule {
+public:
+  using Rule::Rule;
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void finishTranslationUnit() override { Index.reset(); }
+
+private:
+  void report(const clang::DeclRefExpr &Ref, const clang::VarDecl &Var,
+              HostVarUse Use, const clang::FunctionDecl &Fn,
+              clang::ASTContext &Ctx);
+  std::optional<DeviceCodeIndex> Index;
+};
+
+} // namespace cudalower

@@ -1,0 +1,428 @@
+//===--- ExecSpaceRestrictions.cpp - What device code may not do ----------===//
+
+#include "Rules/ExecSpaceRestrictions.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalower {
+namespace {
+
+const internal::VariadicDynCastAllOfMatcher<Stmt, CXXTypeidExpr>
+    cxxTypeidExpr;
+
+AST_MATCHER(QualType, isLongDouble) {
+  return Node->isSpecificBuiltinType(BuiltinType::LongDouble);
+}
+
+/// The largest parameter block a launch passes (§5.3.10.5.4).
+constexpr uint64_t MaxKernelParameterBytes = 32764;
+
+bool isReservedNamespaceName(llvm::StringRef Name) {
+  return Name == "cuda" || Name == "nv" || Name == "cooperative_groups";
+}
+
+/// True if \p DC is the global scope, looking through `extern "C++"` and
+/// inline namespaces (whose members are members of the enclosing one).
+bool isGlobalScope(const DeclContext *DC) {
+  while (isa<LinkageSpecDecl>(DC) ||
+         (isa<NamespaceDecl>(DC) && cast<NamespaceDecl>(DC)->isInline()))
+    DC = DC->getParent();
+  return DC->isTranslationUnit();
+}
+
+/// The first declaration in \p DC that adds a name, or null when it only
+/// specialises templates declared elsewhere, which the libraries'
+/// customisation points (e.g. cuda::std::numeric_limits) invite.
+const Decl *firstAddedName(const DeclContext &DC) {
+  for (const Decl *D : DC.decls()) {
+    if (D->isImplicit() ||
+        isa<ClassTemplateSpecializationDecl, VarTemplateSpecializationDecl>(D))
+      continue;
+    if (const auto *FD = dyn_cast<FunctionDecl>(D);
+        FD &&
+        FD->getTemplateSpecializationKind() == TSK_ExplicitSpecialization)
+      continue;
+    if (const auto *ND = dyn_cast<NamespaceDecl>(D)) {
+      if (const Decl *Inner = firstAddedName(*ND))
+        return Inner;
+      continue;
+    }
+    return D;
+  }
+  return nullptr;
+}
+
+/// A nested namespace of \p ND named like a reserved one, or null.
+const NamespaceDecl *reservedChild(const NamespaceDecl &ND) {
+  for (const NamespaceDecl *Redecl : ND.redecls())
+    for (const Decl *D : Redecl->decls())
+      if (const auto *Child = dyn_cast<NamespaceDecl>(D)) {
+        if (isReservedNamespaceName(Child->getName()))
+          return Child;
+        if (Child->isInline())
+          if (const NamespaceDecl *Found = reservedChild(*Child))
+            return Found;
+      }
+  return nullptr;
+}
+
+/// True if \p T is std::initializer_list<...> (cuda::std's is the same).
+bool isInitializerList(QualType T) {
+  const auto *RD = T.getCanonicalType()->getAsCXXRecordDecl();
+  return RD && RD->getName() == "initializer_list" && RD->isInStdNamespace();
+}
+
+/// True if \p T is spelled with a va_list typedef.
+bool isVaList(QualType T) {
+  while (const auto *TT = T->getAs<TypedefType>()) {
+    llvm::StringRef Name = TT->getDecl()->getName();
+    if (Name == "va_list" || Name == "__builtin_va_list" ||
+        Name == "__gnuc_va_list")
+      return true;
+    T = TT->desugar();
+  }
+  return false;
+}
+
+/// Finds kernel launches and calls in one body.
+class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
+public:
+  std::vector<std::pair<const FunctionDecl *, bool>> Targets; // (callee, launch)
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *FD = C->getDirectCallee())
+      Targets.push_back({FD, isa<CUDAKernelCallExpr>(C)});
+    return true;
+  }
+};
+
+/// Captures reported per translation unit and pass, to compare the passes.
+/// The engine parses the host and the device pass of one source one after
+/// the other in one process, each with fresh rule objects, so the first
+/// pass leaves its captures here for the second. Keyed by the source's
+/// path; a pass that finds its own earlier entry starts a new run.
+struct PassCaptures {
+  CompilationPass Pass;
+  llvm::StringMap<std::string> ByLambda;
+};
+llvm::StringMap<PassCaptures> &captureRegistry() {
+  static llvm::StringMap<PassCaptures> Registry;
+  return Registry;
+}
+
+} // namespace
+
+std::string describeCaptures(const LambdaExpr &L) {
+  std::string Out;
+  for (const LambdaCapture &C : L.captures()) {
+    if (!Out.empty())
+      Out += ", ";
+    if (C.capturesThis())
+      Out += C.getCaptureKind() == LCK_StarThis ? "*this" : "this";
+    else if (C.capturesVariable())
+      Out += "'" + C.getCapturedVar()->getNameAsString() + "'";
+  }
+  return Out.empty() ? "nothing" : Out;
+}
+
+std::optional<uint64_t> kernelParameterBytes(const FunctionDecl &FD,
+                                             ASTContext &Ctx) {
+  uint64_t Bytes = 0;
+  for (const ParmVarDecl *P : FD.parameters()) {
+    QualType T = P->getType();
+    if (T->isDependentType() || T->isIncompleteType())
+      return std::nullopt;
+    if (T->isReferenceType())
+      T = Ctx.getPointerType(T.getNonReferenceType());
+    uint64_t Align = Ctx.getTypeAlignInChars(T).getQuantity();
+    Bytes = llvm::alignTo(Bytes, Align) + Ctx.getTypeSizeInChars(T).getQuantity();
+  }
+  return Bytes;
+}
+
+void ExecSpaceRestrictions::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(namespaceDecl().bind("namespace"), this);
+  Finder.addMatcher(usingDirectiveDecl().bind("using"), this);
+  Finder.addMatcher(functionDecl(hasAttr(attr::CUDAGlobal)).bind("kernel"),
+                    this);
+  Finder.addMatcher(varDecl(isStaticLocal(), hasInitializer(expr()))
+                        .bind("static"),
+                    this);
+  Finder.addMatcher(stmt(anyOf(cxxTypeidExpr(), cxxDynamicCastExpr(),
+                               cxxThrowExpr(), cxxTryStmt()))
+                        .bind("unsupported"),
+                    this);
+  Finder.addMatcher(expr(hasType(isLongDouble())).bind("longdouble"), this);
+  Finder.addMatcher(lambdaExpr().bind("lambda"), this);
+}
+
+void ExecSpaceRestrictions::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const auto &Nodes = Result.Nodes;
+  if (const auto *ND = Nodes.getNodeAs<NamespaceDecl>("namespace"))
+    checkNamespace(*ND);
+  else if (const auto *UD = Nodes.getNodeAs<UsingDirectiveDecl>("using"))
+    checkUsingDirective(*UD);
+  else if (const auto *FD = Nodes.getNodeAs<FunctionDecl>("kernel")) {
+    checkKernelParameters(*FD, Ctx);
+    checkKernelRecursion(*FD);
+  } else if (const auto *VD = Nodes.getNodeAs<VarDecl>("static"))
+    checkStaticLocal(*VD, Ctx);
+  else if (const auto *S = Nodes.getNodeAs<Stmt>("unsupported"))
+    checkUnsupported(*S, Ctx);
+  else if (const auto *E = Nodes.getNodeAs<Expr>("longdouble"))
+    checkLongDouble(*E, Ctx);
+  else if (const auto *L = Nodes.getNodeAs<LambdaExpr>("lambda"))
+    recordCaptures(*L, Ctx);
+}
+
+const DeviceCodeIndex &ExecSpaceRestrictions::index(ASTContext &Ctx) {
+  if (!Index)
+    Index.emplace(Ctx, [this](SourceLocation L) {
+      return context().isUserOwned(L);
+    });
+  return *Index;
+}
+
+bool ExecSpaceRestrictions::inDeviceCode(const Stmt &S, ASTContext &Ctx) {
+  const FunctionDecl *Fn = enclosingFunctionBody(S, Ctx);
+  return Fn && index(Ctx).isDeviceCode(Fn);
+}
+
+void ExecSpaceRestrictions::checkNamespace(const NamespaceDecl &ND) {
+  if (!isReservedNamespaceName(ND.getName()) ||
+      !isGlobalScope(ND.getDeclContext()) ||
+      !context().isUserOwned(ND.getLocation()))
+    return;
+  const Decl *First = firstAddedName(ND);
+  if (!First)
+    return;
+  diag(ND.getLocation(), "declarations in the reserved namespace '" +
+                             ND.getName().str() +
+                             "' are undefined behaviour (§5.3.10.2); rename "
+                             "the namespace or nest it in a project namespace")
+      .note(First->getLocation(), "first declaration added here");
+}
+
+void ExecSpaceRestrictions::checkUsingDirective(const UsingDirectiveDecl &UD) {
+  const NamespaceDecl *Nominated = UD.getNominatedNamespace();
+  if (!Nominated || !isGlobalScope(UD.getDeclContext()) ||
+      !context().isUserOwned(UD.getLocation()))
+    return;
+  const NamespaceDecl *Child = reservedChild(*Nominated);
+  if (!Child)
+    return;
+  std::string Inner = Child->getQualifiedNameAsString();
+  diag(UD.getLocation(), "'using namespace " +
+                             Nominated->getQualifiedNameAsString() +
+                             "' at global scope adds '" + Inner +
+                             "' to the reserved namespace '" +
+                             Child->getName().str() + "' (§5.3.10.2)")
+      .note(Child->getLocation(), "'" + Inner + "' declared here");
+}
+
+void ExecSpaceRestrictions::checkKernelParameters(const FunctionDecl &FD,
+                                                  ASTContext &Ctx) {
+  // Each kernel once: its first declaration, and every instantiation of a
+  // template (whose parameter types may change with the arguments).
+  if (!FD.isFirstDecl() || !context().isUserOwned(FD.getLocation()))
+    return;
+  std::string Name = "'" + FD.getNameAsString() + "'";
+  if (FD.isVariadic())
+    diag(FD.getLocation(), "__global__ function " + Name +
+                               " cannot take C variadic arguments '...' "
+                               "(§5.3.10.5.4); use a variadic template");
+  for (const ParmVarDecl *P : FD.parameters()) {
+    QualType T = P->getType();
+    if (T->isDependentType())
+      continue;
+    std::string Param = "parameter '" + P->getNameAsString() +
+                        "' of __global__ function " + Name;
+    if (isVaList(P->getOriginalType()))
+      diag(P->getLocation(), Param + " cannot be a va_list (§5.3.10.5.4)");
+    else if (isInitializerList(T))
+      diag(P->getLocation(),
+           Param + " cannot be a std::initializer_list (§5.3.10.5.4); pass "
+                   "an array or a pointer and a count");
+    else if (const auto *RD = T->getAsCXXRecordDecl();
+             RD && RD->hasDefinition() && RD->isPolymorphic())
+      diag(P->getLocation(), Param + " has the polymorphic class type '" +
+                                 T.getAsString() +
+                                 "': copying it to the device is undefined "
+                                 "behaviour (§5.3.10.5.4)");
+  }
+  std::optional<uint64_t> Bytes = kernelParameterBytes(FD, Ctx);
+  if (Bytes && *Bytes > MaxKernelParameterBytes) {
+    std::string Full;
+    llvm::raw_string_ostream OS(Full);
+    FD.getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), true);
+    diag(FD.getLocation(), "the parameters of __global__ function '" + Full +
+                               "' take " + std::to_string(*Bytes) +
+                               " bytes, more than the 32764 bytes a launch "
+                               "can pass (§5.3.10.5.4); pass large data "
+                               "through a pointer");
+  }
+}
+
+void ExecSpaceRestrictions::checkKernelRecursion(const FunctionDecl &Kernel) {
+  if (!Kernel.doesThisDeclarationHaveABody() ||
+      !context().isUserOwned(Kernel.getLocation()))
+    return;
+  // Depth-first over user functions, remembering the path for the message.
+  std::vector<const FunctionDecl *> Path = {&Kernel};
+  llvm::DenseSet<const FunctionDecl *> Seen = {&Kernel};
+  std::function<bool(const FunctionDecl *)> Visit =
+      [&](const FunctionDecl *FD) {
+        LaunchFinder Finder;
+        Finder.TraverseStmt(FD->getBody());
+        for (auto [Callee, Launch] : Finder.Targets) {
+          const FunctionDecl *Def = nullptr;
+          if (!Callee->hasBody(Def))
+            continue;
+          if (Def == &Kernel) {
+            Path.push_back(Def);
+            return true;
+          }
+          if (!context().isUserOwned(Def->getLocation()) ||
+              !Seen.insert(Def).second)
+            continue;
+          Path.push_back(Def);
+          if (Visit(Def))
+            return true;
+          Path.pop_back();
+        }
+        return false;
+      };
+  if (!Visit(&Kernel))
+    return;
+  std::string Chain;
+  for (const FunctionDecl *FD : Path)
+    Chain += (Chain.empty() ? "" : " -> ") + FD->getNameAsString();
+  diag(Kernel.getLocation(), "__global__ function '" +
+                                 Kernel.getNameAsString() +
+                                 "' is recursive (" + Chain +
+                                 "), which __global__ functions do not "
+                                 "support (§5.3.10.5.1)");
+}
+
+void ExecSpaceRestrictions::checkStaticLocal(const VarDecl &VD,
+                                             ASTContext &Ctx) {
+  if (hasExplicitMemorySpace(&VD) || !context().isUserOwned(VD.getLocation()))
+    return;
+  const FunctionDecl *Fn = enclosingFunction(VD);
+  if (!Fn || !index(Ctx).isDeviceCode(Fn))
+    return;
+  // A template pattern is judged by its instantiations.
+  if (VD.getInit()->isValueDependent() || VD.getType()->isDependentType() ||
+      VD.hasConstantInitialization())
+    return;
+  diag(VD.getLocation(), "static variable '" + VD.getNameAsString() +
+                             "' in device code is initialised at run time, "
+                             "which device code does not support "
+                             "(§5.3.10.4.4); give it a constant initialiser");
+}
+
+void ExecSpaceRestrictions::checkUnsupported(const Stmt &S, ASTContext &Ctx) {
+  if (!context().isUserOwned(S.getBeginLoc()) || !inDeviceCode(S, Ctx))
+    return;
+  llvm::StringRef What;
+  if (isa<CXXTypeidExpr>(S))
+    What = "'typeid' (RTTI) is not supported in device code";
+  else if (isa<CXXDynamicCastExpr>(S))
+    What = "'dynamic_cast' (RTTI) is not supported in device code";
+  else if (isa<CXXThrowExpr>(S))
+    What = "'throw' (exceptions) is not supported in device code";
+  else
+    What = "'try' (exceptions) is not supported in device code";
+  std::string Message = What.str() + " (§5.3.10.1)";
+  const FunctionDecl *Fn = enclosingFunctionBody(S, Ctx);
+  DiagBuilder D = diag(S.getBeginLoc(), Message);
+  if (const FunctionDecl *Caller = index(Ctx).relaxedConstexprCaller(Fn))
+    D.note(Fn->getLocation(), "'" + Fn->getNameAsString() +
+                                  "' is device code because '" +
+                                  Caller->getNameAsString() +
+                                  "' calls it (accepted by "
+                                  "--expt-relaxed-constexpr)");
+}
+
+void ExecSpaceRestrictions::checkLongDouble(const Expr &E, ASTContext &Ctx) {
+  // Report the outermost long double expression only.
+  DynTypedNodeList Parents = Ctx.getParents(E);
+  if (!Parents.empty())
+    if (const auto *P = Parents[0].get<Expr>())
+      if (P->getType()->isSpecificBuiltinType(BuiltinType::LongDouble))
+        return;
+  if (!context().isUserOwned(E.getExprLoc()) || !inDeviceCode(E, Ctx) ||
+      isConstantOrUnevaluated(E, Ctx))
+    return;
+  diag(E.getExprLoc(), "'long double' in device code is computed as "
+                       "'double' (§5.3.10.1)");
+}
+
+/// The key of \p L across the two passes: where it is written, and which
+/// instantiation of the enclosing templates holds it.
+static std::string captureKey(const LambdaExpr &L, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = SM.getFileLoc(L.getBeginLoc());
+  std::string Key;
+  llvm::raw_string_ostream OS(Key);
+  OS << SM.getFilename(Loc) << ':' << SM.getFileOffset(Loc);
+  if (const FunctionDecl *Fn = enclosingFunction(*L.getLambdaClass())) {
+    OS << " in ";
+    Fn->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), true);
+  }
+  return Key;
+}
+
+void ExecSpaceRestrictions::recordCaptures(const LambdaExpr &L,
+                                           ASTContext &Ctx) {
+  // Extended lambdas carry an explicit execution-space annotation.
+  const CXXMethodDecl *Op = L.getCallOperator();
+  if ((!hasExplicitAttr<CUDADeviceAttr>(Op) &&
+       !hasExplicitAttr<CUDAHostAttr>(Op)) ||
+      !context().isUserOwned(L.getBeginLoc()))
+    return;
+  Captures.try_emplace(captureKey(L, Ctx), &L, describeCaptures(L));
+}
+
+void ExecSpaceRestrictions::finishTranslationUnit() {
+  Index.reset();
+  ASTContext &Ctx = context().getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto MainFile = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!MainFile)
+    return;
+  CompilationPass Pass = context().getPass();
+  auto [It, Fresh] = captureRegistry().try_emplace(MainFile->getName());
+  PassCaptures &Other = It->second;
+  if (Fresh || Other.Pass == Pass) {
+    // The first pass of this source (or a new run of it): leave ours.
+    Other.Pass = Pass;
+    Other.ByLambda.clear();
+    for (const auto &Entry : Captures)
+      Other.ByLambda[Entry.getKey()] = Entry.getValue().second;
+    return;
+  }
+  for (const auto &KeyEntry : Captures) {
+    const auto &Entry = KeyEntry.getValue();
+    auto Found = Other.ByLambda.find(KeyEntry.getKey());
+    if (Found == Other.ByLambda.end() || Found->second == Entry.second)
+      continue;
+    bool Host = Pass == CompilationPass::Host;
+    const std::string &HostSide = Host ? Entry.second : Found->second;
+    const std::string &DeviceSide = Host ? Found->second : Entry.second;
+    diag(Entry.first->getBeginLoc(),
+         "extended lambda captures " + HostSide + " when __CUDA_ARCH__ is "
+         "undefined but " + DeviceSide + " when it is defined; host and "
+         "device then disagree on its closure layout (§5.3.8.4 item 16)");
+  }
+  captureRegistry().erase(It);
+}
+
+} // namespace cudalower

@@ -1,0 +1,58 @@
+//===--- ExecSpaceRestrictions.h - What device code may not do --*- C++ -*-===//
+#pragma once
+
+#include "Rules/DeviceCode.h"
+#include "cudalower/Rule.h"
+#include "llvm/ADT/StringMap.h"
+#include <optional>
+#include <string>
+
+namespace cudalower {
+
+/// Reports, without a fix, the constructs the CUDA C++ language chapter
+/// forbids or leaves undefined and that no rewrite can repair safely:
+/// definitions in the reserved namespaces (§5.3.10.2); __global__
+/// parameters that are C variadics, va_list, std::initializer_list,
+/// polymorphic classes, or over 32,764 bytes (§5.3.10.5.4); kernels that
+/// launch themselves (§5.3.10.5.1); static variables of device functions
+/// with dynamic initialisation (§5.3.10.4.4); RTTI, exceptions and
+/// long double in device code (§5.3.10.1); extended lambdas whose captures
+/// differ between the host and device passes (§5.3.8.4 item 16). See
+/// docs/rules/exec-space-restrictions.md.
+class ExecSpaceRestrictions : public Rule {
+public:
+  using Rule::Rule;
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void finishTranslationUnit() override;
+
+private:
+  const DeviceCodeIndex &index(clang::ASTContext &Ctx);
+  bool inDeviceCode(const clang::Stmt &S, clang::ASTContext &Ctx);
+  void checkNamespace(const clang::NamespaceDecl &ND);
+  void checkUsingDirective(const clang::UsingDirectiveDecl &UD);
+  void checkKernelParameters(const clang::FunctionDecl &FD,
+                             clang::ASTContext &Ctx);
+  void checkKernelRecursion(const clang::FunctionDecl &FD);
+  void checkStaticLocal(const clang::VarDecl &VD, clang::ASTContext &Ctx);
+  void checkUnsupported(const clang::Stmt &S, clang::ASTContext &Ctx);
+  void checkLongDouble(const clang::Expr &E, clang::ASTContext &Ctx);
+  void recordCaptures(const clang::LambdaExpr &L, clang::ASTContext &Ctx);
+
+  std::optional<DeviceCodeIndex> Index;
+  /// Extended lambdas of this pass: key (see captureKey) -> the lambda and
+  /// its captures in order, compared with the other pass at the end.
+  llvm::StringMap<std::pair<const clang::LambdaExpr *, std::string>>
+      Captures;
+};
+
+/// The captures of \p L in closure-layout order, as "'a', 'b', this", or
+/// "nothing".
+std::string describeCaptures(const clang::LambdaExpr &L);
+
+/// The total size in bytes, laid out as a launch passes them, of the
+/// parameters of \p FD; std::nullopt if a type is dependent or incomplete.
+std::optional<uint64_t> kernelParameterBytes(const clang::FunctionDecl &FD,
+                                             clang::ASTContext &Ctx);
+
+} // namespace cudalower
