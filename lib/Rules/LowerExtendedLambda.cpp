@@ -533,8 +533,11 @@ bool LambdaPlan::planCaptures() {
   if (Finder.UsesThis && This == NoThis)
     This = ThisPointer;
   for (const VarDecl *V : Finder.Vars) {
-    if (Captured.count(V) || V->isUsableInConstantExpressions(Ctx))
+    if (Captured.count(V) || V->isConstexpr() ||
+        V->isUsableInConstantExpressions(Ctx))
       continue;
+    if (V->isParameterPack())
+      return fail("it captures a parameter pack (§5.3.8.4 item 12)");
     if (L.getCaptureDefault() == LCD_ByRef) {
       FailLevel = DiagLevel::Error;
       return fail(llvm::formatv("it captures '{0}' by reference, a host "
@@ -951,6 +954,9 @@ bool LambdaPlan::planSignature() {
 }
 
 bool LambdaPlan::analyze() {
+  if (Src.file(L.getSourceRange()).isInvalid())
+    return fail("the lambda is written in a macro body; expand the macro or "
+                "lower the lambda by hand");
   return planPlacement() && planTemplate() && planCaptures() &&
          planThisUses() && planLocals() && planSignature();
 }

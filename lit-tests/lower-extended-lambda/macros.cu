@@ -1,0 +1,47 @@
+// Annotations spelled through macros, lambdas written inside macro
+// arguments, and a lambda hidden in a macro body (reported, not lowered).
+// RUN: %strip-checks %s > %t.cu
+// RUN: %cuda-lower --rules=lower-extended-lambda %t.cu > %t.out.cu 2> %t.err
+// RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=FIX
+// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: %nvcc-ext -c %t.out.cu -o %t.o
+// RUN: %idempotent %t.out.cu --rules=lower-extended-lambda
+
+#define MGPU_DEVICE __device__
+#define HD __host__ __device__
+#define DEVICE_LAMBDA [=] __host__ __device__
+#define CHECK(x) do { if ((x) != 0) return 1; } while (0)
+#define FOR_EACH(n, out) launch(n, [=] __device__ (int i) { out[i] = i; })
+
+template <class F> __global__ void apply(F f, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    f(i);
+}
+template <class F> int launch(int n, F f) {
+  apply<<<1, n>>>(f, n);
+  return 0;
+}
+
+// FIX: struct run_lambda_1 {
+// FIX-NEXT:   int *out;
+// FIX-NEXT:   MGPU_DEVICE void operator()(int index) const { out[index] = 2 * index; }
+// FIX: struct run_lambda_2 {
+// FIX-NEXT:   int *out;
+// FIX-NEXT:   __host__ __device__ void operator()(int i) const { out[i] += 1; }
+// FIX: struct run_lambda_3 {
+// FIX-NEXT:   int *out;
+// FIX-NEXT:   HD void operator()(int i) const { out[i] -= 1; }
+int run(int n, int *out) {
+  CHECK(launch(n, [=] MGPU_DEVICE (int index) { out[index] = 2 * index; }));
+  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'run_lambda_1'
+  // FIX: CHECK(launch(n, run_lambda_1{out}));
+  CHECK(launch(n, DEVICE_LAMBDA (int i) { out[i] += 1; }));
+  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __host__ __device__ lambda lowered to functor 'run_lambda_2'
+  // FIX: CHECK(launch(n, run_lambda_2{out}));
+  CHECK(launch(n, [=] HD (int i) { out[i] -= 1; }));
+  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __host__ __device__ lambda lowered to functor 'run_lambda_3'
+  CHECK(FOR_EACH(n, out));
+  // MSG: {{.*}}.cu:[[@LINE-1]]:9: warning: __device__ lambda not lowered: the lambda is written in a macro body
+  return 0;
+}

@@ -1,0 +1,33 @@
+// Lambdas that cannot be lowered safely stay unchanged, with the reason.
+// RUN: cp %s %t.cu
+// RUN: %cuda-lower --rules=lower-extended-lambda -i %t.cu 2> %t.err
+// RUN: FileCheck %s --input-file=%t.err --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: cmp %s %t.cu
+
+// A captured variable of a local type cannot be named outside the function.
+int local_type(int n, int *out) {
+  struct Pair { int a, b; };
+  Pair p{1, 2};
+  auto l = [=] __device__ (int i) { out[i] = p.a + p.b; };
+  // CHECK: {{.*}}.cu:[[@LINE-1]]:12: warning: __device__ lambda not lowered: the captured 'p' has a type declared inside the function (§5.3.8.4 item 12) [lower-extended-lambda]
+  return sizeof(l) > 0 && n > 0;
+}
+
+// A member function of a local class.
+void local_class() {
+  struct Local {
+    void f(int *out) {
+      auto l = [=] __device__ (int i) { out[i] = i; };
+      // CHECK: {{.*}}.cu:[[@LINE-1]]:16: warning: __device__ lambda not lowered: the enclosing function is a member of a local class, which cannot hold a kernel argument type (§5.3.8.4 item 6)
+      (void)l;
+    }
+  };
+}
+
+// Parameter packs cannot become data members.
+template <typename... Ts> void pack(int *out, Ts... ts) {
+  auto l = [=] __device__ (int i) { out[i] = (0 + ... + ts); };
+  // CHECK: {{.*}}.cu:[[@LINE-1]]:12: warning: __device__ lambda not lowered: it captures a parameter pack (§5.3.8.4 item 12)
+  (void)l;
+}
+template void pack<int, int>(int *, int, int);
