@@ -16,6 +16,8 @@
 #include "cudalower/Tool.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/Cuda.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -43,8 +45,9 @@ struct RunConfig {
 class RuleContextImpl : public RuleContext {
 public:
   RuleContextImpl(ASTContext &Ctx, CompilationPass Pass, const RunConfig &Cfg,
-                  EditCollector &Sink)
-      : Ctx(Ctx), Pass(Pass), Cfg(Cfg), Sink(Sink) {}
+                  EditCollector &Sink,
+                  const std::vector<WrongSideReference> &WrongSide)
+      : Ctx(Ctx), Pass(Pass), Cfg(Cfg), Sink(Sink), WrongSide(WrongSide) {}
 
   ASTContext &getASTContext() override { return Ctx; }
   CompilationPass getPass() const override { return Pass; }
@@ -76,6 +79,10 @@ public:
     return It == Cfg.Options.end() ? Default.str() : It->second;
   }
 
+  llvm::ArrayRef<WrongSideReference> getWrongSideReferences() const override {
+    return WrongSide;
+  }
+
   void record(Diagnostic D) override {
     if (!D.File.empty())
       Sink.add(std::move(D));
@@ -86,30 +93,28 @@ private:
   CompilationPass Pass;
   const RunConfig &Cfg;
   EditCollector &Sink;
+  const std::vector<WrongSideReference> &WrongSide;
   mutable llvm::DenseMap<FileID, bool> OwnedCache;
 };
+
+class ErrorPrinter;
+const std::vector<WrongSideReference> &wrongSideOf(const ErrorPrinter &E);
 
 /// Runs every rule's matchers over one AST, then their end-of-TU hooks.
 class RulesConsumer : public ASTConsumer {
 public:
   RulesConsumer(ASTContext &Ctx, CompilationPass Pass, const RunConfig &Cfg,
-                EditCollector &Sink)
-      : Context(Ctx, Pass, Cfg, Sink), Finder(finderOptions()) {
+                EditCollector &Sink, const ErrorPrinter &Errors)
+      : Context(Ctx, Pass, Cfg, Sink, wrongSideOf(Errors)),
+        Finder(finderOptions()),
+        Errors(Errors) {
     for (const RuleInfo *Info : Cfg.Rules) {
       Rules.push_back(Info->Create(Info->Name, Context));
       Rules.back()->registerMatchers(Finder);
     }
   }
 
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    // A TU that did not parse is reported by the caller; rules never see a
-    // broken AST, so they never propose edits from one.
-    if (Ctx.getDiagnostics().hasErrorOccurred())
-      return;
-    Finder.matchAST(Ctx);
-    for (auto &R : Rules)
-      R->onEndOfTranslationUnit();
-  }
+  void HandleTranslationUnit(ASTContext &Ctx) override;
 
 private:
   static ast_matchers::MatchFinder::MatchFinderOptions finderOptions() {
@@ -123,23 +128,46 @@ private:
   RuleContextImpl Context;
   ast_matchers::MatchFinder Finder;
   std::vector<std::unique_ptr<Rule>> Rules;
+  const ErrorPrinter &Errors;
 };
 
 class RulesAction : public ASTFrontendAction {
 public:
-  RulesAction(CompilationPass Pass, const RunConfig &Cfg, EditCollector &Sink)
-      : Pass(Pass), Cfg(Cfg), Sink(Sink) {}
+  RulesAction(CompilationPass Pass, const RunConfig &Cfg, EditCollector &Sink,
+              const ErrorPrinter &Errors)
+      : Pass(Pass), Cfg(Cfg), Sink(Sink), Errors(Errors) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    return std::make_unique<RulesConsumer>(CI.getASTContext(), Pass, Cfg, Sink);
+    return std::make_unique<RulesConsumer>(CI.getASTContext(), Pass, Cfg, Sink,
+                                           Errors);
   }
 
 private:
   CompilationPass Pass;
   const RunConfig &Cfg;
   EditCollector &Sink;
+  const ErrorPrinter &Errors;
 };
+
+/// True for Clang errors that nvcc only warns about: a __host__ __device__
+/// function using a function of one side only (#20011-D, #20014-D). Clang
+/// still builds a complete AST for them, and exec-space-host-call-from-hd
+/// reports and fixes the calls to __host__ functions.
+bool isOnlyAWarningForNvcc(const clang::Diagnostic &Info) {
+  if (Info.getID() != diag::err_ref_bad_target || Info.getNumArgs() < 4)
+    return false;
+  auto IntArg = [&](unsigned I) -> std::optional<uint64_t> {
+    auto Kind = Info.getArgKind(I);
+    if (Kind != DiagnosticsEngine::ak_sint && Kind != DiagnosticsEngine::ak_uint)
+      return std::nullopt;
+    return Info.getRawArg(I);
+  };
+  // Arguments: callee space, function (0) or variable (1), callee, caller
+  // space.
+  return IntArg(1) == 0u &&
+         IntArg(3) == static_cast<uint64_t>(CUDAFunctionTarget::HostDevice);
+}
 
 /// Shows Clang's errors (never its warnings) once each, however many passes
 /// report them.
@@ -155,6 +183,14 @@ public:
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override {
+    if (Level >= DiagnosticsEngine::Error && isOnlyAWarningForNvcc(Info)) {
+      if (Info.getArgKind(2) == DiagnosticsEngine::ak_nameddecl)
+        if (const auto *FD = dyn_cast<FunctionDecl>(
+                reinterpret_cast<const NamedDecl *>(Info.getRawArg(2))))
+          WrongSide.push_back({Info.getLocation(), FD});
+      LastShown = false; // and hide its notes
+      return;
+    }
     if (Level < DiagnosticsEngine::Error && !(Level == DiagnosticsEngine::Note &&
                                               LastShown))
       return;
@@ -174,14 +210,35 @@ public:
   }
 
   unsigned errors() const { return Errors; }
-  void resetCount() { Errors = 0; }
+  /// Forgets the errors, and the tolerated ones, of the previous parse.
+  void resetCount() {
+    Errors = 0;
+    WrongSide.clear();
+  }
+  const std::vector<WrongSideReference> &wrongSide() const { return WrongSide; }
 
 private:
   TextDiagnosticPrinter Printer;
   std::set<std::string> Shown;
   bool LastShown = false;
   unsigned Errors = 0;
+  std::vector<WrongSideReference> WrongSide;
 };
+
+const std::vector<WrongSideReference> &wrongSideOf(const ErrorPrinter &E) {
+  return E.wrongSide();
+}
+
+void RulesConsumer::HandleTranslationUnit(ASTContext &Ctx) {
+  // A TU that did not parse is reported by the caller; rules never see a
+  // broken AST, so they never propose edits from one. The errors that
+  // nvcc only warns about leave the AST whole and are not counted.
+  if (Errors.errors() != 0)
+    return;
+  Finder.matchAST(Ctx);
+  for (auto &R : Rules)
+    R->onEndOfTranslationUnit();
+}
 
 bool isSourceFile(llvm::StringRef Path) {
   static const llvm::StringSet<> Exts = {
@@ -269,7 +326,7 @@ bool parseAll(const std::vector<std::string> &Sources,
       Errors.resetCount();
       tooling::ToolInvocation Invocation(
           Setup.commandFor(Source, Pass),
-          std::make_unique<RulesAction>(Pass, Cfg, Sink), Files.get());
+          std::make_unique<RulesAction>(Pass, Cfg, Sink, Errors), Files.get());
       Invocation.setDiagnosticConsumer(&Errors);
       bool Ok = Invocation.run();
       if (Ok && Errors.errors() == 0)

@@ -1,6 +1,9 @@
 //===--- RuleRegistry.cpp - Every rule the tool knows ---------------------===//
 
 #include "Engine/RuleRegistry.h"
+#include "Rules/ConstexprHostCall.h"
+#include "Rules/ExecSpaceHostCallFromHd.h"
+#include "Rules/ExecSpaceLambdaToDevice.h"
 #include "Rules/LowerExtendedLambda.h"
 
 namespace cudalower {
