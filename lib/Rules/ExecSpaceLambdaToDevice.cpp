@@ -331,33 +331,46 @@ static const LambdaCapture *hostPointerCapture(const LambdaExpr &L) {
   return nullptr;
 }
 
+/// The location just after the `]` of \p L's introducer, in the file; for
+/// a lambda written in a macro argument, where the argument is spelled.
+static SourceLocation afterIntroducer(const LambdaExpr &L, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Bracket = L.getIntroducerRange().getEnd();
+  if (SM.isMacroArgExpansion(Bracket))
+    Bracket = SM.getSpellingLoc(Bracket);
+  return Lexer::getLocForEndOfToken(Bracket, 0, SM, Ctx.getLangOpts());
+}
+
+/// "a __global__ function", "a device algorithm", and how else it is used.
+static std::string describeUses(const PlainLambdaUses &U) {
+  std::string Where = U.Kernel ? "a __global__ function" : "a device algorithm";
+  if (U.Kernel && U.DeviceAlgorithm)
+    Where += " and a device algorithm";
+  if (U.Host)
+    Where += " and used on the host";
+  return Where;
+}
+
 void ExecSpaceLambdaToDevice::onEndOfTranslationUnit() {
   ASTContext &Ctx = context().getASTContext();
   for (SourceLocation Loc : Order) {
     const Decision &D = Decisions[Loc];
     const LambdaExpr &L = *D.Lambda;
-    std::string Where = D.Uses.Kernel ? "a __global__ function"
-                                      : "a device algorithm";
+    std::string Message =
+        "plain lambda passed to " + describeUses(D.Uses) + " is __host__ for nvcc";
     if (const LambdaCapture *C = hostPointerCapture(L)) {
       std::string What = C->getCaptureKind() == LCK_This
                              ? std::string("'this'")
                              : "'" + C->getCapturedVar()->getNameAsString() +
                                    "' by reference";
-      diag(Loc, "lambda passed to " + Where +
-                    " captures " + What +
-                    ", a host address the GPU cannot use; capture by value "
-                    "(or '*this') and make it a __device__ lambda")
+      diag(Loc, Message + "; it captures " + What +
+                    ", which the GPU cannot use: capture by value (or "
+                    "'*this') and make it a __device__ lambda")
           .note(D.Uses.DeviceUseLoc, "passed to device code here");
       continue;
     }
-    SourceLocation AfterIntroducer = Lexer::getLocForEndOfToken(
-        L.getIntroducerRange().getEnd(), 0, Ctx.getSourceManager(),
-        Ctx.getLangOpts());
-    diag(Loc, "lambda passed to " + Where +
-                  " must be a " + spelling(D.Space).str() +
-                  " lambda; nvcc gives a plain lambda the execution space of "
-                  "the host function around it")
-        .insert(AfterIntroducer, (" " + spelling(D.Space)).str())
+    diag(Loc, Message + "; make it a " + spelling(D.Space).str() + " lambda")
+        .insert(afterIntroducer(L, Ctx), (" " + spelling(D.Space)).str())
         .note(D.Uses.DeviceUseLoc, "passed to device code here");
   }
 }

@@ -163,7 +163,9 @@ std::string quotedName(const FunctionDecl &FD) {
       return "lambda";
   std::string Name;
   llvm::raw_string_ostream OS(Name);
-  FD.printQualifiedName(OS);
+  // The template's name, not the specialization's ('Box::get', not
+  // 'Box<int>::get'): one message for every instantiation of a call.
+  annotationTarget(FD)->printQualifiedName(OS);
   return "'" + Name + "'";
 }
 

@@ -69,7 +69,8 @@ const clang::FunctionDecl *annotationTarget(const clang::FunctionDecl &FD);
 /// start of its declaration specifiers (after `template <...>`).
 clang::SourceLocation annotationLoc(const clang::FunctionDecl &FD);
 
-/// `'name'` as shown in messages, qualified ('S::get', 'std::min').
+/// `'name'` as shown in messages, qualified ('S::get', 'std::min'), of the
+/// template for a specialization; "lambda" for a lambda's call operator.
 std::string quotedName(const clang::FunctionDecl &FD);
 
 } // namespace cudalower
