@@ -151,9 +151,10 @@ private:
 };
 
 /// True for Clang errors that nvcc only warns about: a __host__ __device__
-/// function using a function of one side only (#20011-D, #20014-D). Clang
-/// still builds a complete AST for them, and exec-space-host-call-from-hd
-/// reports and fixes the calls to __host__ functions.
+/// function using a function or a variable of one side only (#20011-D,
+/// #20014-D, #20094-D). Clang may drop the statement holding the use, so
+/// the uses of functions are handed to rules (exec-space-host-call-from-hd
+/// reports and fixes the calls to __host__ functions).
 bool isOnlyAWarningForNvcc(const clang::Diagnostic &Info) {
   if (Info.getID() != diag::err_ref_bad_target || Info.getNumArgs() < 4)
     return false;
@@ -165,7 +166,7 @@ bool isOnlyAWarningForNvcc(const clang::Diagnostic &Info) {
   };
   // Arguments: callee space, function (0) or variable (1), callee, caller
   // space.
-  return IntArg(1) == 0u &&
+  return IntArg(1).has_value() &&
          IntArg(3) == static_cast<uint64_t>(CUDAFunctionTarget::HostDevice);
 }
 

@@ -161,7 +161,7 @@ bool DeviceCallablePlanner::Walker::block(SourceLocation Loc,
 bool DeviceCallablePlanner::Walker::blockOutside(const FunctionDecl &FD,
                                                  SourceLocation Loc) {
   Plan.Block = Blocker{Loc, &FD, "is declared outside the project",
-                       "it cannot be annotated"};
+                       "it cannot be annotated", /*Outside=*/true};
   Plan.Chain = *Chain;
   return false;
 }
@@ -411,7 +411,8 @@ void addBlockerNotes(DiagBuilder &D, const DeviceCallablePlan &Plan) {
     D.note(Plan.Chain[I].Loc, quotedName(*Plan.Chain[I - 1].Callee) +
                                   " calls " +
                                   quotedName(*Plan.Chain[I].Callee) + " here");
-  if (const std::optional<Blocker> &B = Plan.Block)
+  // A declaration outside the project is shown by the call to it.
+  if (const std::optional<Blocker> &B = Plan.Block; B && !B->Outside)
     D.note(B->Loc, quotedName(*B->Culprit) + " " + B->What + " here; " + B->Why);
 }
 

@@ -37,6 +37,8 @@ struct Blocker {
   std::string What;
   /// Why that stops the fix, e.g. "device code does not support exceptions".
   std::string Why;
+  /// True when the culprit is declared outside the files the user owns.
+  bool Outside = false;
 };
 
 /// The fix for a call from device code to a host function.

@@ -7,6 +7,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -43,9 +44,22 @@ static bool isImplicitlyHostDeviceInNvcc(const FunctionDecl &FD) {
   return Name && (Name->isStr("move") || Name->isStr("forward"));
 }
 
+/// True for the `std::min` and `std::max` that Clang's CUDA wrapper headers
+/// declare __host__ __device__; nvcc sees the standard library's, which are
+/// __host__ constexpr functions.
+static bool isClangStdReplacement(const FunctionDecl &FD) {
+  if (!isInStdNamespace(FD))
+    return false;
+  const SourceManager &SM = FD.getASTContext().getSourceManager();
+  llvm::StringRef File = SM.getFilename(SM.getFileLoc(FD.getLocation()));
+  return File.contains("/cuda_wrappers/");
+}
+
 ExecSpace nvccExecSpace(const FunctionDecl &FD) {
   if (FD.hasAttr<CUDAGlobalAttr>())
     return ExecSpace::Global;
+  if (isClangStdReplacement(FD))
+    return ExecSpace::Host;
   bool Host = hasExplicit<CUDAHostAttr>(FD);
   bool Device = hasExplicit<CUDADeviceAttr>(FD);
   if (Host || Device)
