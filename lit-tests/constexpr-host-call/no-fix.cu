@@ -10,7 +10,7 @@ __device__ float clamp01(float x) { return std::min(x, 1.0f); }
 // MSG: [[@LINE-1]]:44: warning: constexpr function 'std::min' called from __device__ function 'clamp01' is not __device__ (nvcc needs --expt-relaxed-constexpr); it is declared outside the project: call its cuda::std equivalent, write a __host__ __device__ replacement, or build with --expt-relaxed-constexpr [constexpr-host-call]
 
 __device__ float biggest() { return std::numeric_limits<float>::max(); }
-// MSG: [[@LINE-1]]:36: warning: constexpr function 'std::numeric_limits::max' called from __device__ function 'biggest' is not __device__ (nvcc needs --expt-relaxed-constexpr); it is declared outside the project: call its cuda::std equivalent, write a __host__ __device__ replacement, or build with --expt-relaxed-constexpr [constexpr-host-call]
+// MSG: [[@LINE-1]]:37: warning: constexpr function 'std::numeric_limits<float>::max' called from __device__ function 'biggest' is not __device__ (nvcc needs --expt-relaxed-constexpr); it is declared outside the project: call its cuda::std equivalent, write a __host__ __device__ replacement, or build with --expt-relaxed-constexpr [constexpr-host-call]
 
 // A user function that calls one.
 constexpr float clamp_up(float x) { return std::max(x, 0.0f); }
