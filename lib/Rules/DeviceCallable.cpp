@@ -19,6 +19,24 @@ using namespace clang;
 
 namespace cudalower {
 
+/// Where \p Call names its callee: the function name, the member name, the
+/// operator, or the constructed variable. Clang reports wrong-side
+/// references there too, so both ways of finding a call agree on it.
+static SourceLocation referenceLoc(const Expr &Call) {
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(&Call))
+    return Op->getOperatorLoc();
+  if (const auto *Ctor = dyn_cast<CXXConstructExpr>(&Call))
+    return Ctor->getLocation();
+  if (const auto *CE = dyn_cast<CallExpr>(&Call)) {
+    const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee))
+      return Ref->getLocation();
+    if (const auto *Member = dyn_cast<MemberExpr>(Callee))
+      return Member->getMemberLoc();
+  }
+  return Call.getBeginLoc();
+}
+
 /// Implicit and defaulted special members, and lambdas, have no declaration
 /// to annotate: nvcc gives them the space of their callers (§5.3.10.6.4,
 /// §5.3.8), so only what they call needs fixing.
@@ -309,11 +327,11 @@ bool DeviceCallablePlanner::Walker::VisitDeclRefExpr(DeclRefExpr *E) {
 }
 
 bool DeviceCallablePlanner::Walker::VisitCallExpr(CallExpr *E) {
-  return require(E->getDirectCallee(), E->getBeginLoc());
+  return require(E->getDirectCallee(), referenceLoc(*E));
 }
 
 bool DeviceCallablePlanner::Walker::VisitCXXConstructExpr(CXXConstructExpr *E) {
-  return require(E->getConstructor(), E->getBeginLoc());
+  return require(E->getConstructor(), referenceLoc(*E));
 }
 
 bool DeviceCallablePlanner::Walker::VisitCXXBindTemporaryExpr(
@@ -358,7 +376,7 @@ std::optional<DeviceToHostCall> asDeviceToHostCall(const Expr &Call,
   if (const auto *M = dyn_cast<CXXMethodDecl>(C.Callee);
       M && M->getParent()->isLambda())
     return std::nullopt;
-  C.Loc = Call.getBeginLoc();
+  C.Loc = referenceLoc(Call);
   if (!Ctx.isUserOwned(C.Loc))
     return std::nullopt;
   const LambdaExpr *Lambda = nullptr;

@@ -31,13 +31,6 @@ static std::string consequence(const DeviceToHostCall &C) {
              : "nvcc only warns (#20011-D) and the GPU code is wrong";
 }
 
-/// True for a function instantiated from a template: nvcc does not warn
-/// about the host calls of one, and only those Clang emits for the device
-/// matter (they come as wrong-side references).
-static bool isInstantiated(const FunctionDecl &FD) {
-  return FD.getTemplateInstantiationPattern() != nullptr;
-}
-
 void ExecSpaceHostCallFromHd::check(const MatchFinder::MatchResult &Result) {
   if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("function")) {
     if (runsOnDevice(nvccExecSpace(*FD)))
@@ -46,7 +39,7 @@ void ExecSpaceHostCallFromHd::check(const MatchFinder::MatchResult &Result) {
   }
   const auto *Call = Result.Nodes.getNodeAs<Expr>("call");
   std::optional<DeviceToHostCall> C = asDeviceToHostCall(*Call, context());
-  if (C && !isInstantiated(*C->Caller))
+  if (C)
     report(*C);
 }
 

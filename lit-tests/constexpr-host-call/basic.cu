@@ -51,11 +51,11 @@ __host__ __device__ int length2(int x, int y) {
   Vec v(x, y);
   // MSG: [[@LINE-1]]:7: warning: constexpr function 'Vec::Vec' called from __host__ __device__ function 'length2' is not __device__ (nvcc needs --expt-relaxed-constexpr) [constexpr-host-call]
   Vec w = v + Vec::zero();
-  // MSG: [[@LINE-1]]:11: warning: constexpr function 'Vec::operator+' called from __host__ __device__ function 'length2' is not __device__ (nvcc needs --expt-relaxed-constexpr) [constexpr-host-call]
-  // MSG: [[@LINE-2]]:15: warning: constexpr function 'Vec::zero' called from __host__ __device__ function 'length2' is not __device__ (nvcc needs --expt-relaxed-constexpr) [constexpr-host-call]
+  // MSG: [[@LINE-1]]:13: warning: constexpr function 'Vec::operator+' called from __host__ __device__ function 'length2' is not __device__ (nvcc needs --expt-relaxed-constexpr) [constexpr-host-call]
+  // MSG: [[@LINE-2]]:20: warning: constexpr function 'Vec::zero' called from __host__ __device__ function 'length2' is not __device__ (nvcc needs --expt-relaxed-constexpr) [constexpr-host-call]
   return (w == v) ? w.dot(v) : 0;
-  // MSG: [[@LINE-1]]:11: warning: constexpr function 'operator==' called from __host__ __device__ function 'length2' is not __device__ (nvcc needs --expt-relaxed-constexpr) [constexpr-host-call]
-  // MSG: [[@LINE-2]]:21: warning: constexpr function 'Vec::dot' called from __host__ __device__ function 'length2' is not __device__ (nvcc needs --expt-relaxed-constexpr) [constexpr-host-call]
+  // MSG: [[@LINE-1]]:13: warning: constexpr function 'operator==' called from __host__ __device__ function 'length2' is not __device__ (nvcc needs --expt-relaxed-constexpr) [constexpr-host-call]
+  // MSG: [[@LINE-2]]:23: warning: constexpr function 'Vec::dot' called from __host__ __device__ function 'length2' is not __device__ (nvcc needs --expt-relaxed-constexpr) [constexpr-host-call]
 }
 
 // Without --expt-relaxed-constexpr nvcc rejects even calls that are
@@ -84,7 +84,7 @@ template <typename T> struct Box {
 template <typename T> constexpr T Box<T>::get() const { return twice(value); }
 // FIX: template <typename T> __host__ __device__ constexpr T Box<T>::get() const { return twice(value); }
 template <typename T> __device__ T unbox(Box<T> b) { return b.get() + twice(T(1)); }
-// MSG: [[@LINE-1]]:61: warning: constexpr function 'Box::get' called from __device__ function 'unbox' is not __device__ (nvcc needs --expt-relaxed-constexpr) [constexpr-host-call]
+// MSG: [[@LINE-1]]:63: warning: constexpr function 'Box::get' called from __device__ function 'unbox' is not __device__ (nvcc needs --expt-relaxed-constexpr) [constexpr-host-call]
 // MSG: :[[@LINE-4]]:64: note: 'twice' is called here and is made __host__ __device__ too
 // MSG: [[@LINE-3]]:71: warning: constexpr function 'twice' called from __device__ function 'unbox' is not __device__ (nvcc needs --expt-relaxed-constexpr) [constexpr-host-call]
 __global__ void use_templates(int *out, float *f) {

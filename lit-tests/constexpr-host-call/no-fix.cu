@@ -7,16 +7,16 @@
 
 // Standard library functions cannot be annotated: name the alternatives.
 __device__ float clamp01(float x) { return std::min(x, 1.0f); }
-// MSG: [[@LINE-1]]:44: warning: constexpr function 'std::min' called from __device__ function 'clamp01' is not __device__ (nvcc needs --expt-relaxed-constexpr); it is declared outside the project: call its cuda::std equivalent, write a __host__ __device__ replacement, or build with --expt-relaxed-constexpr [constexpr-host-call]
+// MSG: [[@LINE-1]]:49: warning: constexpr function 'std::min' called from __device__ function 'clamp01' is not __device__ (nvcc needs --expt-relaxed-constexpr); it is declared outside the project: call its cuda::std equivalent, write a __host__ __device__ replacement, or build with --expt-relaxed-constexpr [constexpr-host-call]
 
 __device__ float biggest() { return std::numeric_limits<float>::max(); }
-// MSG: [[@LINE-1]]:37: warning: constexpr function 'std::numeric_limits<float>::max' called from __device__ function 'biggest' is not __device__ (nvcc needs --expt-relaxed-constexpr); it is declared outside the project: call its cuda::std equivalent, write a __host__ __device__ replacement, or build with --expt-relaxed-constexpr [constexpr-host-call]
+// MSG: [[@LINE-1]]:65: warning: constexpr function 'std::numeric_limits<float>::max' called from __device__ function 'biggest' is not __device__ (nvcc needs --expt-relaxed-constexpr); it is declared outside the project: call its cuda::std equivalent, write a __host__ __device__ replacement, or build with --expt-relaxed-constexpr [constexpr-host-call]
 
 // A user function that calls one.
 constexpr float clamp_up(float x) { return std::max(x, 0.0f); }
 __device__ float use_clamp(float x) { return clamp_up(x); }
 // MSG: [[@LINE-1]]:46: warning: constexpr function 'clamp_up' called from __device__ function 'use_clamp' is not __device__ (nvcc needs --expt-relaxed-constexpr); it cannot be made __host__ __device__ because it calls 'std::max', which is declared outside the project [constexpr-host-call]
-// MSG: :[[@LINE-3]]:44: note: 'clamp_up' calls 'std::max' here
+// MSG: :[[@LINE-3]]:49: note: 'clamp_up' calls 'std::max' here
 
 // The guide's examples of bodies that cannot run on the GPU (§5.3.11.3):
 // host variables, exceptions.
