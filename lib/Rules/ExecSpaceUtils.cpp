@@ -7,6 +7,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -110,6 +112,25 @@ llvm::StringRef spelling(ExecSpace S) {
   return "";
 }
 
+/// The lambda expression whose call operator is \p FD, if it is one. The
+/// parent map reaches a lambda's body from the call operator, so the
+/// expression is looked for in the function that defines the lambda.
+static const LambdaExpr *lambdaOf(const FunctionDecl &FD, ASTContext &Ctx) {
+  const auto *M = dyn_cast<CXXMethodDecl>(&FD);
+  if (!M || !M->getParent()->isLambda())
+    return nullptr;
+  const CXXRecordDecl *Class = M->getParent();
+  const auto *Outer = dyn_cast<FunctionDecl>(Class->getDeclContext());
+  if (!Outer || !Outer->getBody())
+    return nullptr;
+  using namespace ast_matchers;
+  for (const BoundNodes &N :
+       match(findAll(lambdaExpr().bind("l")), *Outer->getBody(), Ctx))
+    if (const auto *L = N.getNodeAs<LambdaExpr>("l"); L->getLambdaClass() == Class)
+      return L;
+  return nullptr;
+}
+
 const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx,
                                       const LambdaExpr **Lambda) {
   if (Lambda)
@@ -129,6 +150,8 @@ const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx,
         return L->getCallOperator();
       }
     } else if (const auto *FD = P.get<FunctionDecl>()) {
+      if (Lambda)
+        *Lambda = lambdaOf(*FD, Ctx);
       return FD;
     } else if (P.get<TranslationUnitDecl>() || P.get<RecordDecl>() ||
                P.get<NamespaceDecl>()) {
