@@ -2,8 +2,6 @@
 #pragma once
 
 #include "Rules/DeviceCallable.h"
-#include "cudalower/Rule.h"
-#include <memory>
 
 namespace cudalower {
 
@@ -11,14 +9,14 @@ namespace cudalower {
 /// which nvcc accepts only with --expt-relaxed-constexpr (§5.3.11.3), and
 /// makes the callee, and the host functions it calls, __host__ __device__.
 /// See docs/rules/constexpr-host-call.md.
-class ConstexprHostCall : public Rule {
+class ConstexprHostCall : public HostCalleeFixRule {
 public:
-  using Rule::Rule;
-  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  using HostCalleeFixRule::HostCalleeFixRule;
 
-private:
-  std::unique_ptr<DeviceCallablePlanner> Planner;
+protected:
+  bool handles(const DeviceToHostCall &C) override;
+  std::string message(const DeviceToHostCall &C) override;
+  std::string alternatives(const clang::FunctionDecl &Callee) override;
 };
 
 } // namespace cudalower

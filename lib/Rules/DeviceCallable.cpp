@@ -10,12 +10,14 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
+using namespace clang::ast_matchers;
 
 namespace cudalower {
 
@@ -392,6 +394,61 @@ std::optional<DeviceToHostCall> asDeviceToHostCall(const Expr &Call,
   return C;
 }
 
+namespace {
+/// Finds the innermost function definition whose text holds a location.
+class FunctionAround : public RecursiveASTVisitor<FunctionAround> {
+public:
+  FunctionAround(const SourceManager &SM, SourceLocation Loc)
+      : SM(SM), Loc(SM.getExpansionLoc(Loc)) {}
+
+  bool TraverseDecl(Decl *D) {
+    if (!D || (!isa<TranslationUnitDecl>(D) &&
+               SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()))))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody())
+      return true;
+    SourceLocation Begin = SM.getExpansionLoc(FD->getBeginLoc());
+    SourceLocation End = SM.getExpansionLoc(FD->getEndLoc());
+    if (SM.isPointWithin(Loc, Begin, End) &&
+        (!Found || SM.isBeforeInTranslationUnit(
+                       SM.getExpansionLoc(Found->getBeginLoc()), Begin)))
+      Found = FD;
+    return true;
+  }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  const FunctionDecl *Found = nullptr;
+
+private:
+  const SourceManager &SM;
+  SourceLocation Loc;
+};
+} // namespace
+
+std::vector<DeviceToHostCall> wrongSideHostCalls(RuleContext &Ctx) {
+  std::vector<DeviceToHostCall> Out;
+  ASTContext &AST = Ctx.getASTContext();
+  for (const WrongSideReference &R : Ctx.getWrongSideReferences()) {
+    if (!R.Callee || nvccExecSpace(*R.Callee) != ExecSpace::Host ||
+        !Ctx.isUserOwned(R.Loc))
+      continue;
+    FunctionAround Finder(AST.getSourceManager(), R.Loc);
+    Finder.TraverseDecl(AST.getTranslationUnitDecl());
+    if (!Finder.Found)
+      continue;
+    DeviceToHostCall C;
+    C.Caller = Finder.Found;
+    C.CallerSpace = ExecSpace::HostDevice;
+    C.Callee = R.Callee;
+    C.Loc = R.Loc;
+    Out.push_back(C);
+  }
+  return Out;
+}
+
 std::string describeCaller(const DeviceToHostCall &C) {
   std::string Space = spelling(C.CallerSpace).str();
   std::string Name = quotedName(*C.Caller);
@@ -443,6 +500,59 @@ std::string describeBlock(const DeviceCallablePlan &Plan) {
           Plan.Chain.front().Callee->getCanonicalDecl())
     return "it " + B.What;
   return "it calls " + quotedName(*B.Culprit) + ", which " + B.What;
+}
+
+static constexpr llvm::StringLiteral StdRule = "std-to-cuda-std";
+
+void HostCalleeFixRule::registerMatchers(MatchFinder &Finder) {
+  if (context().getPass() != CompilationPass::Device)
+    return;
+  Planner = std::make_unique<DeviceCallablePlanner>(
+      context(), context().isRuleEnabled(StdRule));
+  Finder.addMatcher(callExpr().bind("call"), this);
+  Finder.addMatcher(cxxConstructExpr().bind("call"), this);
+}
+
+void HostCalleeFixRule::check(const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<Expr>("call");
+  if (std::optional<DeviceToHostCall> C = asDeviceToHostCall(*Call, context()))
+    report(*C);
+}
+
+void HostCalleeFixRule::onEndOfTranslationUnit() {
+  // Clang may have dropped the statements holding these calls.
+  if (context().getPass() != CompilationPass::Device)
+    return;
+  for (const DeviceToHostCall &C : wrongSideHostCalls(context()))
+    report(C);
+}
+
+void HostCalleeFixRule::report(const DeviceToHostCall &C) {
+  if (!handles(C))
+    return;
+  SourceLocation At = context().getSourceManager().getFileLoc(C.Loc);
+  if (!Reported.insert({At.getPtrEncoding(), C.Callee->getCanonicalDecl()})
+           .second)
+    return;
+  std::string Message = message(C);
+  const FunctionDecl &Target = *annotationTarget(*C.Callee);
+  if (!context().isUserOwned(Target.getLocation())) {
+    if (isInStdNamespace(Target) && context().isRuleEnabled(StdRule))
+      return; // std-to-cuda-std reports and rewrites it
+    diag(C.Loc, Message + "; it is declared outside the project: " +
+                    alternatives(Target));
+    return;
+  }
+  const DeviceCallablePlan &Plan = Planner->plan(*C.Callee, C.Loc);
+  if (Plan.Block) {
+    DiagBuilder D = diag(C.Loc, Message + "; it cannot be made __host__ "
+                                          "__device__ because " +
+                                    describeBlock(Plan));
+    addBlockerNotes(D, Plan);
+    return;
+  }
+  DiagBuilder D = diag(C.Loc, Message);
+  addAnnotationEdits(D, Plan, context());
 }
 
 } // namespace cudalower

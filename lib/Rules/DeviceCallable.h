@@ -10,17 +10,16 @@
 #pragma once
 
 #include "Rules/ExecSpaceUtils.h"
+#include "cudalower/Rule.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace cudalower {
-
-class RuleContext;
-class DiagBuilder;
 
 /// A step of a call chain: \p Callee is reached through the call at \p Loc.
 struct CallStep {
@@ -98,6 +97,11 @@ struct DeviceToHostCall {
 std::optional<DeviceToHostCall> asDeviceToHostCall(const clang::Expr &Call,
                                                    RuleContext &Ctx);
 
+/// The calls to __host__ functions from __host__ __device__ functions that
+/// Clang reported as wrong-side references in this pass (it may have dropped
+/// their statements from the AST), for those spelled in code the user owns.
+std::vector<DeviceToHostCall> wrongSideHostCalls(RuleContext &Ctx);
+
 /// "__device__ function 'f'", "__host__ __device__ lambda", ...
 std::string describeCaller(const DeviceToHostCall &C);
 
@@ -115,5 +119,35 @@ void addBlockerNotes(DiagBuilder &D, const DeviceCallablePlan &Plan);
 /// Why \p Plan is blocked, for a message: "it throws an exception", "it
 /// calls 'g', which is declared outside the project".
 std::string describeBlock(const DeviceCallablePlan &Plan);
+
+/// Base of the rules that fix a call from device code to a host function by
+/// annotating the callee: finds the calls (in the AST, and in Clang's
+/// wrong-side references), plans the fix and reports it. Rules differ in the
+/// calls they handle and in what they say. Runs in the device pass only,
+/// where calls resolve as in nvcc's device compilation (a host and a device
+/// overload of one name pick differently in the host pass).
+class HostCalleeFixRule : public Rule {
+public:
+  using Rule::Rule;
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) final;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) final;
+  void onEndOfTranslationUnit() final;
+
+protected:
+  /// True if this rule reports \p C.
+  virtual bool handles(const DeviceToHostCall &C) = 0;
+  /// The finding, e.g. "__host__ function 'f' called from ...".
+  virtual std::string message(const DeviceToHostCall &C) = 0;
+  /// How to do without annotating \p Callee, which the user does not own.
+  virtual std::string alternatives(const clang::FunctionDecl &Callee) = 0;
+
+private:
+  void report(const DeviceToHostCall &C);
+
+  std::unique_ptr<DeviceCallablePlanner> Planner;
+  /// (call location, callee) pairs reported, found in the AST or in Clang's
+  /// diagnostics.
+  llvm::DenseSet<std::pair<const void *, const void *>> Reported;
+};
 
 } // namespace cudalower

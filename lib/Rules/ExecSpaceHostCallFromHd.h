@@ -2,9 +2,6 @@
 #pragma once
 
 #include "Rules/DeviceCallable.h"
-#include "cudalower/Rule.h"
-#include "llvm/ADT/DenseSet.h"
-#include <memory>
 
 namespace cudalower {
 
@@ -14,21 +11,14 @@ namespace cudalower {
 /// Makes the callee, and the host functions it calls, __host__ __device__
 /// when they are user code valid on the GPU; otherwise shows the call chain.
 /// See docs/rules/exec-space-host-call-from-hd.md.
-class ExecSpaceHostCallFromHd : public Rule {
+class ExecSpaceHostCallFromHd : public HostCalleeFixRule {
 public:
-  using Rule::Rule;
-  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override;
+  using HostCalleeFixRule::HostCalleeFixRule;
 
-private:
-  void report(const DeviceToHostCall &C);
-  /// The function defined around \p Loc, among those seen.
-  const clang::FunctionDecl *functionAround(clang::SourceLocation Loc);
-
-  std::unique_ptr<DeviceCallablePlanner> Planner;
-  std::vector<const clang::FunctionDecl *> DeviceSideFunctions;
-  llvm::DenseSet<std::pair<const void *, const void *>> Reported;
+protected:
+  bool handles(const DeviceToHostCall &C) override;
+  std::string message(const DeviceToHostCall &C) override;
+  std::string alternatives(const clang::FunctionDecl &Callee) override;
 };
 
 } // namespace cudalower

@@ -49,6 +49,10 @@ __host__ __device__ size_t length(const std::string &s) { return text_length(s);
 // MSG: [[@LINE-1]]:66: warning: __host__ function 'text_length' called from __host__ __device__ function 'length'; nvcc only warns (#20011-D) and the GPU code is wrong; it cannot be made __host__ __device__ because it calls 'std::basic_string::size', which is declared outside the project [exec-space-host-call-from-hd]
 // MSG: :[[@LINE-3]]:53: note: 'text_length' calls 'std::basic_string::size' here
 
+__host__ __device__ size_t digits(int x) { return std::to_string(x).size(); }
+// MSG: [[@LINE-1]]:56: warning: __host__ function 'std::to_string' called from __host__ __device__ function 'digits'; nvcc only warns (#20011-D) and the GPU code is wrong; it is declared outside the project: call its cuda::std equivalent if there is one, write a __host__ __device__ replacement, or keep the call out of device code with #ifndef __CUDA_ARCH__ [exec-space-host-call-from-hd]
+// (Clang drops the rest of the statement, so its other calls show once this one is gone.)
+
 int external(int x);
 __host__ __device__ int call_external(int x) { return external(x); }
 // MSG: [[@LINE-1]]:55: warning: __host__ function 'external' called from __host__ __device__ function 'call_external'; nvcc only warns (#20011-D) and the GPU code is wrong; it cannot be made __host__ __device__ because it has no definition [exec-space-host-call-from-hd]
