@@ -160,7 +160,8 @@ bool isOnlyAWarningForNvcc(const clang::Diagnostic &Info) {
     return false;
   auto IntArg = [&](unsigned I) -> std::optional<uint64_t> {
     auto Kind = Info.getArgKind(I);
-    if (Kind != DiagnosticsEngine::ak_sint && Kind != DiagnosticsEngine::ak_uint)
+    if (Kind != DiagnosticsEngine::ak_sint &&
+        Kind != DiagnosticsEngine::ak_uint)
       return std::nullopt;
     return Info.getRawArg(I);
   };

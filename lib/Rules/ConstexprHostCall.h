@@ -1,4 +1,4 @@
-//===--- ConstexprHostCall.h - Host constexpr functions in device code -*- C++ -*-//
+//===--- ConstexprHostCall.h - Host constexpr calls from the GPU *- C++ -*-===//
 #pragma once
 
 #include "Rules/DeviceCallable.h"

@@ -39,16 +39,13 @@ static SourceLocation referenceLoc(const Expr &Call) {
   return Call.getBeginLoc();
 }
 
-/// Implicit and defaulted special members, and lambdas, have no declaration
-/// to annotate: nvcc gives them the space of their callers (§5.3.10.6.4,
-/// §5.3.8), so only what they call needs fixing.
+/// Implicit and defaulted special members have no declaration to annotate:
+/// nvcc gives them the space of their callers (§5.3.10.6.4), so only what
+/// they call needs fixing.
 static bool isTransparent(const FunctionDecl &FD) {
   const auto *M = dyn_cast<CXXMethodDecl>(&FD);
-  if (!M)
-    return false;
-  if (M->getParent()->isLambda())
-    return true;
-  return M->isImplicit() || (M->isExplicitlyDefaulted() && M->isFirstDecl());
+  return M && (M->isImplicit() ||
+               (M->isExplicitlyDefaulted() && M->isFirstDecl()));
 }
 
 /// The body to check for \p FD: its definition, or for a specialization
@@ -76,8 +73,8 @@ static bool isHostVariable(const VarDecl &V, const FunctionDecl &User,
   if (!V.hasGlobalStorage() || V.isStaticLocal())
     return false;
   for (const Attr *A : V.attrs())
-    if (!A->isImplicit() && (isa<CUDADeviceAttr>(A) || isa<CUDAConstantAttr>(A) ||
-                             isa<CUDASharedAttr>(A) || isa<HIPManagedAttr>(A)))
+    if (!A->isImplicit() && isa<CUDADeviceAttr, CUDAConstantAttr,
+                                CUDASharedAttr, HIPManagedAttr>(A))
       return false;
   QualType T = V.getType();
   if (V.isConstexpr()) {
@@ -111,14 +108,6 @@ public:
   bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
   bool TraverseCXXRecordDecl(CXXRecordDecl *) {
     return true; // local classes' members run where they are called from
-  }
-  bool TraverseLambdaExpr(LambdaExpr *L) {
-    // Captures are initialised here; the body is checked where the lambda
-    // is called, if it is.
-    for (Expr *Init : L->capture_inits())
-      if (Init && !TraverseStmt(Init))
-        return false;
-    return true;
   }
   bool VisitCXXThrowExpr(CXXThrowExpr *E) {
     return block(E->getBeginLoc(), "throws an exception",
@@ -290,10 +279,11 @@ bool DeviceCallablePlanner::Walker::require(const FunctionDecl *Callee,
                                             SourceLocation Loc) {
   if (!Callee || runsOnDevice(nvccExecSpace(*Callee)))
     return true;
+  // A lambda written in the function is checked with it (it takes the
+  // function's space); one from elsewhere is not this function's to fix.
   if (const auto *M = dyn_cast<CXXMethodDecl>(Callee))
-    if (M->getParent()->isLambda() &&
-        !M->getParent()->getDeclContext()->Encloses(Current))
-      return true; // a lambda from elsewhere: not this function's to fix
+    if (M->getParent()->isLambda())
+      return true;
   if (Callee->isConsteval())
     return true;
   if (LeaveStd && isInStdNamespace(*Callee) &&
@@ -351,7 +341,8 @@ DeviceCallablePlanner::DeviceCallablePlanner(RuleContext &Ctx,
 DeviceCallablePlanner::~DeviceCallablePlanner() = default;
 
 const DeviceCallablePlan &
-DeviceCallablePlanner::plan(const FunctionDecl &Callee, SourceLocation CallLoc) {
+DeviceCallablePlanner::plan(const FunctionDecl &Callee,
+                            SourceLocation CallLoc) {
   std::unique_ptr<DeviceCallablePlan> &Slot = Cache[&Callee];
   if (!Slot) {
     Slot = std::make_unique<DeviceCallablePlan>();
@@ -488,7 +479,8 @@ void addBlockerNotes(DiagBuilder &D, const DeviceCallablePlan &Plan) {
                                   quotedName(*Plan.Chain[I].Callee) + " here");
   // A declaration outside the project is shown by the call to it.
   if (const std::optional<Blocker> &B = Plan.Block; B && !B->Outside)
-    D.note(B->Loc, quotedName(*B->Culprit) + " " + B->What + " here; " + B->Why);
+    D.note(B->Loc,
+           quotedName(*B->Culprit) + " " + B->What + " here; " + B->Why);
 }
 
 std::string describeBlock(const DeviceCallablePlan &Plan) {

@@ -1,4 +1,4 @@
-//===--- DeviceCallable.h - Making a host function callable on the GPU -*- C++ -*-//
+//===--- DeviceCallable.h - Host functions made GPU-callable ----*- C++ -*-===//
 //
 // Shared by constexpr-host-call and exec-space-host-call-from-hd: both fix a
 // call from device code to a function nvcc compiles for the host only by

@@ -36,7 +36,8 @@ bool isValueWrapper(const DynTypedNode &Parent, const Stmt *Child) {
       Parent.get<CXXFunctionalCastExpr>() || Parent.get<CXXStaticCastExpr>())
     return true;
   if (const auto *C = Parent.get<CXXConstructExpr>())
-    return C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor();
+    return C->getNumArgs() == 1 &&
+           C->getConstructor()->isCopyOrMoveConstructor();
   if (const auto *C = Parent.get<CallExpr>())
     return isStdMoveOrForward(*C) && C->getArg(0) == Child;
   return false;
@@ -79,7 +80,8 @@ bool mentionsThrustDevice(QualType T, unsigned Depth = 0) {
     return false;
   auto IsDevice = [](const CXXRecordDecl &D) {
     return isNamedIn(D, "tag", "cuda_cub") ||
-           ((D.getName() == "device_ptr" || D.getName() == "device_reference") &&
+           ((D.getName() == "device_ptr" ||
+             D.getName() == "device_reference") &&
             outermostNamespace(D) == "thrust");
   };
   if (recordOrBaseIs(R, IsDevice))
@@ -212,7 +214,8 @@ void UseFinder::passedTo(const Expr &CallE, unsigned ArgIndex, unsigned Depth) {
       return;
     }
     // Member operators take the object as argument 0; parameters do not.
-    if (isa<CXXOperatorCallExpr>(Call) && Callee && isa<CXXMethodDecl>(Callee)) {
+    if (isa<CXXOperatorCallExpr>(Call) &&
+        isa_and_nonnull<CXXMethodDecl>(Callee)) {
       if (ArgIndex == 0) {
         Uses.Host = true;
         return;
@@ -356,8 +359,8 @@ void ExecSpaceLambdaToDevice::onEndOfTranslationUnit() {
   for (SourceLocation Loc : Order) {
     const Decision &D = Decisions[Loc];
     const LambdaExpr &L = *D.Lambda;
-    std::string Message =
-        "plain lambda passed to " + describeUses(D.Uses) + " is __host__ for nvcc";
+    std::string Message = "plain lambda passed to " + describeUses(D.Uses) +
+                          " is __host__ for nvcc";
     if (const LambdaCapture *C = hostPointerCapture(L)) {
       std::string What = C->getCaptureKind() == LCK_This
                              ? std::string("'this'")

@@ -1,4 +1,4 @@
-//===--- ExecSpaceLambdaToDevice.h - Plain lambdas handed to the GPU -*- C++ -*-//
+//===--- ExecSpaceLambdaToDevice.h - Lambdas handed to the GPU -*- C++ -*-===//
 #pragma once
 
 #include "Rules/ExecSpaceUtils.h"
@@ -57,7 +57,8 @@ class ExecSpaceLambdaToDevice : public Rule {
 public:
   using Rule::Rule;
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
 
 private:

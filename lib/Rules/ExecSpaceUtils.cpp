@@ -126,7 +126,8 @@ static const LambdaExpr *lambdaOf(const FunctionDecl &FD, ASTContext &Ctx) {
   using namespace ast_matchers;
   for (const BoundNodes &N :
        match(findAll(lambdaExpr().bind("l")), *Outer->getBody(), Ctx))
-    if (const auto *L = N.getNodeAs<LambdaExpr>("l"); L->getLambdaClass() == Class)
+    if (const auto *L = N.getNodeAs<LambdaExpr>("l");
+        L->getLambdaClass() == Class)
       return L;
   return nullptr;
 }
