@@ -386,11 +386,11 @@ std::optional<DeviceToHostCall> asDeviceToHostCall(const Expr &Call,
 }
 
 namespace {
-/// Finds the innermost function definition whose text holds a location.
-class FunctionAround : public RecursiveASTVisitor<FunctionAround> {
+/// Collects the function definitions of the code the user owns (templates
+/// as written, lambdas as part of their function).
+class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
 public:
-  FunctionAround(const SourceManager &SM, SourceLocation Loc)
-      : SM(SM), Loc(SM.getExpansionLoc(Loc)) {}
+  explicit DefinitionCollector(const SourceManager &SM) : SM(SM) {}
 
   bool TraverseDecl(Decl *D) {
     if (!D || (!isa<TranslationUnitDecl>(D) &&
@@ -399,40 +399,55 @@ public:
     return RecursiveASTVisitor::TraverseDecl(D);
   }
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (!FD->doesThisDeclarationHaveABody())
-      return true;
-    SourceLocation Begin = SM.getExpansionLoc(FD->getBeginLoc());
-    SourceLocation End = SM.getExpansionLoc(FD->getEndLoc());
-    if (SM.isPointWithin(Loc, Begin, End) &&
-        (!Found || SM.isBeforeInTranslationUnit(
-                       SM.getExpansionLoc(Found->getBeginLoc()), Begin)))
-      Found = FD;
+    if (FD->doesThisDeclarationHaveABody())
+      Definitions.push_back(FD);
     return true;
   }
-  bool shouldVisitLambdaBody() const { return true; }
 
-  const FunctionDecl *Found = nullptr;
+  std::vector<const FunctionDecl *> Definitions;
 
 private:
   const SourceManager &SM;
-  SourceLocation Loc;
 };
+
+/// The innermost of \p Definitions whose text holds \p Loc.
+const FunctionDecl *
+functionAround(SourceLocation Loc,
+               const std::vector<const FunctionDecl *> &Definitions,
+               const SourceManager &SM) {
+  Loc = SM.getExpansionLoc(Loc);
+  const FunctionDecl *Found = nullptr;
+  SourceLocation FoundBegin;
+  for (const FunctionDecl *FD : Definitions) {
+    SourceLocation Begin = SM.getExpansionLoc(FD->getBeginLoc());
+    if (SM.isPointWithin(Loc, Begin, SM.getExpansionLoc(FD->getEndLoc())) &&
+        (!Found || SM.isBeforeInTranslationUnit(FoundBegin, Begin))) {
+      Found = FD;
+      FoundBegin = Begin;
+    }
+  }
+  return Found;
+}
 } // namespace
 
 std::vector<DeviceToHostCall> wrongSideHostCalls(RuleContext &Ctx) {
   std::vector<DeviceToHostCall> Out;
+  if (Ctx.getWrongSideReferences().empty())
+    return Out;
   ASTContext &AST = Ctx.getASTContext();
+  DefinitionCollector Collector(AST.getSourceManager());
+  Collector.TraverseDecl(AST.getTranslationUnitDecl());
   for (const WrongSideReference &R : Ctx.getWrongSideReferences()) {
     if (!R.Callee || nvccExecSpace(*R.Callee) != ExecSpace::Host ||
         !Ctx.isUserOwned(R.Loc))
       continue;
-    FunctionAround Finder(AST.getSourceManager(), R.Loc);
-    Finder.TraverseDecl(AST.getTranslationUnitDecl());
-    if (!Finder.Found)
-      continue;
     DeviceToHostCall C;
-    C.Caller = Finder.Found;
-    C.CallerSpace = ExecSpace::HostDevice;
+    C.Caller = functionAround(R.Loc, Collector.Definitions,
+                              AST.getSourceManager());
+    // Clang also reports the calls of functions it alone makes
+    // __host__ __device__ (constexpr ones): not device code for nvcc.
+    if (!C.Caller || !runsOnDevice(C.CallerSpace = nvccExecSpace(*C.Caller)))
+      continue;
     C.Callee = R.Callee;
     C.Loc = R.Loc;
     Out.push_back(C);
