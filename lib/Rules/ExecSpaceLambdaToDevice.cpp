@@ -372,6 +372,14 @@ void ExecSpaceLambdaToDevice::onEndOfTranslationUnit() {
           .note(D.Uses.DeviceUseLoc, "passed to device code here");
       continue;
     }
+    // lower-extended-lambda replaces the whole lambda with a functor of the
+    // space plainLambdaSpace() gives; an annotation would overlap it.
+    if (context().isRuleEnabled("lower-extended-lambda")) {
+      diag(Loc, Message + "; lower-extended-lambda makes it a " +
+                    spelling(D.Space).str() + " functor")
+          .note(D.Uses.DeviceUseLoc, "passed to device code here");
+      continue;
+    }
     diag(Loc, Message + "; make it a " + spelling(D.Space).str() + " lambda")
         .insert(afterIntroducer(L, Ctx), (" " + spelling(D.Space)).str())
         .note(D.Uses.DeviceUseLoc, "passed to device code here");

@@ -2,8 +2,9 @@
 // algorithms. nvcc rejects the original even with --extended-lambda
 // (§5.3.8.1), so there is no reference build: the program checks its GPU
 // results against the same lambdas run on the host. With the default rules,
-// exec-space-lambda-to-device makes the lambdas device lambdas and
-// lower-extended-lambda turns them into functors, so the rewrite builds with
+// exec-space-lambda-to-device finds the lambdas that reach device code and
+// lower-extended-lambda turns them into functors of the space it chose
+// (isPlainLambdaPassedToDevice, plainLambdaSpace), so the rewrite builds with
 // plain nvcc. This test needs both rules.
 // REQUIRES: gpu
 // GPU-LOWER-ARGS:
