@@ -21,6 +21,16 @@ TEST(ExecSpaceHostCallFromHd, AnnotatesCalleeAndWhatItCalls) {
   EXPECT_EQ(R.ExitCode, 0);
 }
 
+TEST(ExecSpaceHostCallFromHd, WrongSideCallsDoNotStopTheParse) {
+  // Clang rejects the call in the device pass; nvcc only warns, so the
+  // engine goes on and other rules still run.
+  auto R = runRules("int g(int x) { return x; }\n"
+                    "__host__ __device__ int hd(int x) { return g(x); }\n",
+                    "constexpr-host-call");
+  EXPECT_EQ(R.ExitCode, 0);
+  EXPECT_EQ(R.Diagnostics, "");
+}
+
 TEST(ExecSpaceHostCallFromHd, HostOnlyBranchesAreNotDeviceCode) {
   std::string Code = "int g(int x) { return x; }\n"
                      "__host__ __device__ int hd(int x) {\n"

@@ -74,6 +74,17 @@ TEST(ExecSpaceLambdaToDevice, InsertsAfterTheIntroducer) {
   EXPECT_NE(R.Output.find("k<<<1, 1>>>([=] __device__(int i)"), std::string::npos);
 }
 
+TEST(ExecSpaceLambdaToDevice, LeavesTheEditToLambdaLowering) {
+  std::string Code =
+      std::string(Kernel) +
+      "void h(int *o) { k<<<1, 1>>>([](int i) { return i; }, o); }\n";
+  auto R = runRules(Code, "exec-space-lambda-to-device,lower-extended-lambda");
+  EXPECT_NE(R.Diagnostics.find("lower-extended-lambda makes it a __device__ "
+                               "functor [exec-space-lambda-to-device]"),
+            std::string::npos);
+  EXPECT_EQ(R.Output.find("[] __device__"), std::string::npos);
+}
+
 TEST(ExecSpaceLambdaToDevice, ThisCaptureIsNotFixed) {
   std::string Code = std::string(Kernel) +
                      "struct S { int v; void h(int *o) {\n"
