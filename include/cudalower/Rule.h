@@ -10,11 +10,13 @@
 #include "cudalower/Diagnostic.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 
 namespace clang {
 class ASTContext;
+class FunctionDecl;
 class Preprocessor;
 class SourceManager;
 } // namespace clang
@@ -25,6 +27,15 @@ namespace cudalower {
 enum class CompilationPass { Host, Device };
 
 class RuleContext;
+
+/// A use of a function of one side only (here, a __host__ function) from a
+/// __host__ __device__ function. Clang rejects it in one pass where nvcc only
+/// warns (#20011-D, #20014-D); the engine lets the parse go on, but Clang may
+/// have dropped the statement holding the use, so rules find it here.
+struct WrongSideReference {
+  clang::SourceLocation Loc;
+  const clang::FunctionDecl *Callee = nullptr;
+};
 
 /// A diagnostic being built; add fixes and notes, it is recorded when the
 /// builder goes out of scope.
@@ -77,6 +88,10 @@ public:
   /// The value of `<rule>.<key>` given with --rule-option, or \p Default.
   virtual std::string getOption(llvm::StringRef RuleName, llvm::StringRef Key,
                                 llvm::StringRef Default) const = 0;
+  /// The wrong-side references Clang reported while parsing this pass.
+  virtual llvm::ArrayRef<WrongSideReference> getWrongSideReferences() const {
+    return {};
+  }
   /// Records a finished diagnostic (called by DiagBuilder).
   virtual void record(Diagnostic D) = 0;
 

@@ -18,6 +18,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Basic/Cuda.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/TextDiagnostic.h"
 #include "clang/Tooling/Tooling.h"
@@ -44,8 +45,13 @@ struct RunConfig {
 class RuleContextImpl : public RuleContext {
 public:
   RuleContextImpl(ASTContext &Ctx, CompilationPass Pass, const RunConfig &Cfg,
-                  EditCollector &Sink)
-      : Ctx(Ctx), Pass(Pass), Cfg(Cfg), Sink(Sink) {}
+                  EditCollector &Sink,
+                  const std::vector<WrongSideReference> &WrongSide)
+      : Ctx(Ctx), Pass(Pass), Cfg(Cfg), Sink(Sink), WrongSide(WrongSide) {}
+
+  llvm::ArrayRef<WrongSideReference> getWrongSideReferences() const override {
+    return WrongSide;
+  }
 
   ASTContext &getASTContext() override { return Ctx; }
   CompilationPass getPass() const override { return Pass; }
@@ -87,8 +93,30 @@ private:
   CompilationPass Pass;
   const RunConfig &Cfg;
   EditCollector &Sink;
+  const std::vector<WrongSideReference> &WrongSide;
   mutable llvm::DenseMap<FileID, bool> OwnedCache;
 };
+
+/// True for Clang errors that nvcc only warns about: a __host__ __device__
+/// function using a function or a variable of one side only (#20011-D,
+/// #20014-D, #20094-D). Clang may drop the statement holding the use, so
+/// the uses of functions are handed to rules (exec-space-host-call-from-hd
+/// reports and fixes the calls to __host__ functions).
+bool isOnlyAWarningForNvcc(const clang::Diagnostic &Info) {
+  if (Info.getID() != diag::err_ref_bad_target || Info.getNumArgs() < 4)
+    return false;
+  auto IntArg = [&](unsigned I) -> std::optional<uint64_t> {
+    auto Kind = Info.getArgKind(I);
+    if (Kind != DiagnosticsEngine::ak_sint &&
+        Kind != DiagnosticsEngine::ak_uint)
+      return std::nullopt;
+    return Info.getRawArg(I);
+  };
+  // Arguments: callee space, function (0) or variable (1), callee, caller
+  // space.
+  return IntArg(1).has_value() &&
+         IntArg(3) == static_cast<uint64_t>(CUDAFunctionTarget::HostDevice);
+}
 
 /// Shows Clang's errors (never its warnings) once each, however many passes
 /// report them.
@@ -123,6 +151,13 @@ public:
     flush();
     if (Level < DiagnosticsEngine::Error)
       return;
+    // Kept for the exec-space rules: Clang may drop the statement holding
+    // such a use from the AST.
+    if (isOnlyAWarningForNvcc(Info) &&
+        Info.getArgKind(2) == DiagnosticsEngine::ak_nameddecl)
+      if (const auto *FD = dyn_cast<FunctionDecl>(
+              reinterpret_cast<const NamedDecl *>(Info.getRawArg(2))))
+        WrongSide.push_back({Info.getLocation(), FD});
     Held.emplace_back(Level, Info);
     HeldCrossSpace = Info.getID() == diag::err_ref_bad_target;
   }
@@ -131,7 +166,12 @@ public:
   unsigned errors() const {
     return Errors + (!Held.empty() && !HeldCrossSpace);
   }
-  void resetCount() { Errors = 0; }
+  /// Forgets the errors, and the tolerated ones, of the previous parse.
+  void resetCount() {
+    Errors = 0;
+    WrongSide.clear();
+  }
+  const std::vector<WrongSideReference> &wrongSide() const { return WrongSide; }
 
 private:
   /// Shows (or drops) the held error and its notes.
@@ -162,6 +202,7 @@ private:
   bool HeldCrossSpace = false;
   std::set<std::string> Shown;
   unsigned Errors = 0;
+  std::vector<WrongSideReference> WrongSide;
 };
 
 /// Runs every rule's matchers over one AST, then their end-of-TU hooks.
@@ -170,7 +211,8 @@ public:
   RulesConsumer(CompilerInstance &CI, CompilationPass Pass,
                 const RunConfig &Cfg, EditCollector &Sink,
                 const ErrorPrinter &Errors)
-      : Context(CI.getASTContext(), Pass, Cfg, Sink), Errors(Errors),
+      : Context(CI.getASTContext(), Pass, Cfg, Sink, Errors.wrongSide()),
+        Errors(Errors),
         Finder(finderOptions()) {
     for (const RuleInfo *Info : Cfg.Rules) {
       Rules.push_back(Info->Create(Info->Name, Context));

@@ -6,6 +6,9 @@
 #include "Rules/ExecSpaceDefaultedMember.h"
 #include "Rules/ExecSpaceHostVariable.h"
 #include "Rules/ExecSpaceRestrictions.h"
+#include "Rules/ConstexprHostCall.h"
+#include "Rules/ExecSpaceHostCallFromHd.h"
+#include "Rules/ExecSpaceLambdaToDevice.h"
 #include "Rules/LowerExtendedLambda.h"
 #include "Rules/StdToCudaStd.h"
 

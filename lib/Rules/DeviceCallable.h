@@ -1,0 +1,153 @@
+//===--- DeviceCallable.h - Host functions made GPU-callable ----*- C++ -*-===//
+//
+// Shared by constexpr-host-call and exec-space-host-call-from-hd: both fix a
+// call from device code to a function nvcc compiles for the host only by
+// annotating that function __host__ __device__, together with every host
+// function it calls in turn, provided all of them are user code whose body
+// is valid device code.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Rules/ExecSpaceUtils.h"
+#include "cudalower/Rule.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalower {
+
+/// A step of a call chain: \p Callee is reached through the call at \p Loc.
+struct CallStep {
+  const clang::FunctionDecl *Callee;
+  clang::SourceLocation Loc;
+};
+
+/// What stops a function from being made __host__ __device__.
+struct Blocker {
+  clang::SourceLocation Loc;
+  /// The function at fault: the callee or one it calls, directly or not.
+  const clang::FunctionDecl *Culprit = nullptr;
+  /// What it does, e.g. "throws an exception".
+  std::string What;
+  /// Why that stops the fix, e.g. "device code does not support exceptions".
+  std::string Why;
+  /// True when the culprit is declared outside the files the user owns.
+  bool Outside = false;
+};
+
+/// The fix for a call from device code to a host function.
+struct DeviceCallablePlan {
+  /// The calls through which each function to annotate is reached, the
+  /// callee itself first (with the original call's location). Each Callee
+  /// is the declaration to annotate (a template pattern, not a
+  /// specialization).
+  std::vector<CallStep> ToAnnotate;
+  /// Set if the fix is impossible.
+  std::optional<Blocker> Block;
+  /// For a blocked plan: the calls leading from the callee to the function
+  /// holding the blocker, the callee's own call first.
+  std::vector<CallStep> Chain;
+};
+
+/// Computes, and caches per callee, how to make host functions callable
+/// from device code. Functions whose body cannot run on the GPU (exceptions,
+/// RTTI, `long double`, host variables, calls to host functions that cannot
+/// be fixed in turn, virtual functions, no visible definition) block the fix.
+class DeviceCallablePlanner {
+public:
+  /// With \p LeaveStdToStdRule, calls to `std::` functions found on the way
+  /// are left alone: std-to-cuda-std rewrites them in the same run.
+  DeviceCallablePlanner(RuleContext &Ctx, bool LeaveStdToStdRule);
+  ~DeviceCallablePlanner();
+
+  /// The plan for making \p Callee, called at \p CallLoc, device-callable.
+  const DeviceCallablePlan &plan(const clang::FunctionDecl &Callee,
+                                 clang::SourceLocation CallLoc);
+
+private:
+  class Walker;
+  RuleContext &Ctx;
+  bool LeaveStdToStdRule;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 std::unique_ptr<DeviceCallablePlan>>
+      Cache;
+};
+
+/// A call from code nvcc compiles for the GPU to a function it compiles for
+/// the host only.
+struct DeviceToHostCall {
+  const clang::FunctionDecl *Caller = nullptr;
+  /// The caller's space: Device, Global or HostDevice.
+  ExecSpace CallerSpace = ExecSpace::Host;
+  const clang::FunctionDecl *Callee = nullptr;
+  clang::SourceLocation Loc;
+};
+
+/// Recognises \p Call (a CallExpr or a CXXConstructExpr in code the user
+/// owns) as a call from device code to a __host__ function, as nvcc without
+/// --expt-relaxed-constexpr sees it. Calls in unevaluated operands, to
+/// lambdas and to consteval functions are not. A plain lambda that
+/// exec-space-lambda-to-device makes a device lambda counts as device code
+/// when that rule runs.
+std::optional<DeviceToHostCall> asDeviceToHostCall(const clang::Expr &Call,
+                                                   RuleContext &Ctx);
+
+/// The calls to __host__ functions from __host__ __device__ functions that
+/// Clang reported as wrong-side references in this pass (it may have dropped
+/// their statements from the AST), for those spelled in code the user owns.
+std::vector<DeviceToHostCall> wrongSideHostCalls(RuleContext &Ctx);
+
+/// "__device__ function 'f'", "__host__ __device__ lambda", ...
+std::string describeCaller(const DeviceToHostCall &C);
+
+/// Adds to \p D the edits of \p Plan: `__host__ __device__` (or `__device__`
+/// where `__host__` is written already) before every declaration of every
+/// function to annotate, and a note for each function made
+/// __host__ __device__ only because the callee needs it.
+void addAnnotationEdits(DiagBuilder &D, const DeviceCallablePlan &Plan,
+                        RuleContext &Ctx);
+
+/// Adds to \p D the notes explaining why \p Plan is blocked: the call
+/// chain, then the blocker.
+void addBlockerNotes(DiagBuilder &D, const DeviceCallablePlan &Plan);
+
+/// Why \p Plan is blocked, for a message: "it throws an exception", "it
+/// calls 'g', which is declared outside the project".
+std::string describeBlock(const DeviceCallablePlan &Plan);
+
+/// Base of the rules that fix a call from device code to a host function by
+/// annotating the callee: finds the calls (in the AST, and in Clang's
+/// wrong-side references), plans the fix and reports it. Rules differ in the
+/// calls they handle and in what they say. Runs in the device pass only,
+/// where calls resolve as in nvcc's device compilation (a host and a device
+/// overload of one name pick differently in the host pass).
+class HostCalleeFixRule : public Rule {
+public:
+  using Rule::Rule;
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) final;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) final;
+  void finishTranslationUnit() final;
+
+protected:
+  /// True if this rule reports \p C.
+  virtual bool handles(const DeviceToHostCall &C) = 0;
+  /// The finding, e.g. "__host__ function 'f' called from ...".
+  virtual std::string message(const DeviceToHostCall &C) = 0;
+  /// How to do without annotating \p Callee, which the user does not own.
+  virtual std::string alternatives(const clang::FunctionDecl &Callee) = 0;
+
+private:
+  void report(const DeviceToHostCall &C);
+
+  std::unique_ptr<DeviceCallablePlanner> Planner;
+  /// (call location, callee) pairs reported, found in the AST or in Clang's
+  /// diagnostics.
+  llvm::DenseSet<std::pair<const void *, const void *>> Reported;
+};
+
+} // namespace cudalower

@@ -1,0 +1,48 @@
+// Calls that cannot be fixed by annotating the callee: only diagnostics.
+// RUN: %cuda-lower --rules=constexpr-host-call %s > %t.out.cu 2> %t.err
+// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: diff %s %t.out.cu
+#include <algorithm>
+#include <limits>
+
+// Standard library functions cannot be annotated: name the alternatives.
+__device__ float clamp01(float x) { return std::min(x, 1.0f); }
+// MSG: [[@LINE-1]]:49: warning: constexpr function 'std::min' called from __device__ function 'clamp01' is not __device__ (nvcc needs --expt-relaxed-constexpr); it is declared outside the project: call its cuda::std equivalent, write a __host__ __device__ replacement, or build with --expt-relaxed-constexpr [constexpr-host-call]
+
+__device__ float biggest() { return std::numeric_limits<float>::max(); }
+// MSG: [[@LINE-1]]:65: warning: constexpr function 'std::numeric_limits<float>::max' called from __device__ function 'biggest' is not __device__ (nvcc needs --expt-relaxed-constexpr); it is declared outside the project: call its cuda::std equivalent, write a __host__ __device__ replacement, or build with --expt-relaxed-constexpr [constexpr-host-call]
+
+// A user function that calls one.
+constexpr float clamp_up(float x) { return std::max(x, 0.0f); }
+__device__ float use_clamp(float x) { return clamp_up(x); }
+// MSG: [[@LINE-1]]:46: warning: constexpr function 'clamp_up' called from __device__ function 'use_clamp' is not __device__ (nvcc needs --expt-relaxed-constexpr); it cannot be made __host__ __device__ because it calls 'std::max', which is declared outside the project [constexpr-host-call]
+// MSG: :[[@LINE-3]]:49: note: 'clamp_up' calls 'std::max' here
+
+// The guide's examples of bodies that cannot run on the GPU (§5.3.11.3):
+// host variables, exceptions.
+int host_var1, host_var2;
+constexpr int *host_ptr(bool b) { return b ? &host_var1 : &host_var2; }
+__device__ int deref(bool flag) { return *host_ptr(flag); }
+// MSG: [[@LINE-1]]:43: warning: constexpr function 'host_ptr' called from __device__ function 'deref' is not __device__ (nvcc needs --expt-relaxed-constexpr); it cannot be made __host__ __device__ because it uses host variable 'host_var1' [constexpr-host-call]
+// MSG: :[[@LINE-3]]:47: note: 'host_ptr' uses host variable 'host_var1' here; device code cannot access it
+
+int validate(int x) {
+  if (x < 0)
+    throw x;
+  return x;
+}
+constexpr int checked(int x) { return x >= 0 ? x : validate(x); }
+constexpr int checked_twice(int x) { return checked(x) * 2; }
+template <typename T> __device__ T twice_checked(T x) { return checked_twice(x); }
+// MSG: [[@LINE-1]]:64: warning: constexpr function 'checked_twice' called from __device__ function 'twice_checked' is not __device__ (nvcc needs --expt-relaxed-constexpr); it cannot be made __host__ __device__ because it calls 'validate', which throws an exception [constexpr-host-call]
+// MSG: :[[@LINE-3]]:45: note: 'checked_twice' calls 'checked' here
+// MSG: :[[@LINE-5]]:52: note: 'checked' calls 'validate' here
+// MSG: :[[@LINE-9]]:5: note: 'validate' throws an exception here; device code does not support exceptions
+__global__ void kernel(int *p) { p[0] = twice_checked(p[1]); }
+
+// A macro that defines two functions: the second does not start where the
+// macro is used, so no annotation can be placed.
+#define TWO_CONSTANTS constexpr int one() { return 1; } constexpr int two() { return 2; }
+TWO_CONSTANTS
+__device__ int use_two() { return two(); }
+// MSG: [[@LINE-1]]:35: warning: constexpr function 'two' called from __device__ function 'use_two' is not __device__ (nvcc needs --expt-relaxed-constexpr) (not rewritten: the code to change comes from a macro expansion) [constexpr-host-call]
