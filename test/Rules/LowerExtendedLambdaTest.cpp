@@ -1,0 +1,113 @@
+#include "RuleTester.h"
+#include "Rules/LowerExtendedLambda.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include <gtest/gtest.h>
+
+using namespace cudalower;
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace {
+
+/// The lambdas of \p Code, in source order, with their AST kept alive.
+struct Lambdas {
+  explicit Lambdas(llvm::StringRef Code) : AST(test::parseCuda(Code)) {
+    for (const BoundNodes &N :
+         match(findAll(lambdaExpr(isExpansionInMainFile()).bind("l")),
+               AST->getASTContext())) {
+      // The matcher reaches a lambda through its closure class too.
+      const auto *L = N.getNodeAs<LambdaExpr>("l");
+      if (std::none_of(All.begin(), All.end(), [&](const LambdaExpr *Seen) {
+            return Seen->getBeginLoc() == L->getBeginLoc();
+          }))
+        All.push_back(L);
+    }
+    const SourceManager &SM = AST->getSourceManager();
+    std::sort(All.begin(), All.end(), [&](const LambdaExpr *A, const LambdaExpr *B) {
+      return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+    });
+  }
+  std::unique_ptr<ASTUnit> AST;
+  std::vector<const LambdaExpr *> All;
+};
+
+TEST(LowerExtendedLambda, WrittenSpaceIgnoresImplicitAttributes) {
+  Lambdas L("void f() {\n"
+            "  auto a = [] {};\n"
+            "  auto b = [] __device__ {};\n"
+            "  auto c = [] __host__ __device__ {};\n"
+            "  auto d = [] __host__ {};\n"
+            "}\n");
+  ASSERT_EQ(L.All.size(), 4u);
+  EXPECT_EQ(writtenLambdaSpace(*L.All[0]), LambdaSpace::None);
+  EXPECT_EQ(writtenLambdaSpace(*L.All[1]), LambdaSpace::Device);
+  EXPECT_EQ(writtenLambdaSpace(*L.All[2]), LambdaSpace::HostDevice);
+  EXPECT_EQ(writtenLambdaSpace(*L.All[3]), LambdaSpace::Host);
+}
+
+TEST(LowerExtendedLambda, EnclosingFunctionLooksThroughPlainLambdas) {
+  // §5.3.8.4: the enclosing function of lambda4 is host_function.
+  Lambdas L("void host_function() {\n"
+            "  auto lambda2 = [] {\n"
+            "    auto lambda3 = [] {\n"
+            "      auto lambda4 = [] __host__ __device__ { };\n"
+            "    };\n"
+            "  };\n"
+            "}\n"
+            "auto global_lambda = [] __host__ __device__ { };\n");
+  ASSERT_EQ(L.All.size(), 4u);
+  const FunctionDecl *F = enclosingFunction(*L.All[2]);
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->getName(), "host_function");
+  EXPECT_EQ(enclosingFunction(*L.All[3]), nullptr);
+}
+
+TEST(LowerExtendedLambda, StemIsReadableAndNeverReserved) {
+  Lambdas L("struct S {\n"
+            "  S() { auto a = [] __device__ {}; }\n"
+            "  void operator()() { auto b = [] __device__ {}; }\n"
+            "  void __launch() { auto c = [] __device__ {}; }\n"
+            "};\n");
+  ASSERT_EQ(L.All.size(), 3u);
+  EXPECT_EQ(functorStem(*enclosingFunction(*L.All[0])), "constructor");
+  EXPECT_EQ(functorStem(*enclosingFunction(*L.All[1])), "call_operator");
+  EXPECT_EQ(functorStem(*enclosingFunction(*L.All[2])), "launch");
+}
+
+TEST(LowerExtendedLambda, OrdinalsFollowSourceOrderAndSkipTakenNames) {
+  auto R = test::runRules("struct f_lambda_1 {};\n"
+                          "void f(int *p) {\n"
+                          "  auto a = [=] __device__ (int i) { p[i] = 1; };\n"
+                          "  auto b = [=] __device__ (int i) { p[i] = 2; };\n"
+                          "  a(0); b(0);\n"
+                          "}\n",
+                          "lower-extended-lambda");
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  EXPECT_NE(R.Output.find("auto a = f_lambda_2{p};"), std::string::npos)
+      << R.Output;
+  EXPECT_NE(R.Output.find("auto b = f_lambda_3{p};"), std::string::npos)
+      << R.Output;
+}
+
+TEST(LowerExtendedLambda, PlainLambdasAndDeviceCodeNeedNoFunctor) {
+  auto R = test::runRules("void f(int *p) { auto a = [=](int i) { p[i] = 1; }; a(0); }\n",
+                          "lower-extended-lambda");
+  EXPECT_EQ(R.Output,
+            "void f(int *p) { auto a = [=](int i) { p[i] = 1; }; a(0); }\n");
+  EXPECT_TRUE(R.Diagnostics.empty()) << R.Diagnostics;
+}
+
+TEST(LowerExtendedLambda, SecondRunChangesNothing) {
+  const char *Code = "template <class F> __global__ void k(F f) { f(0); }\n"
+                     "void f(float *p, float a) {\n"
+                     "  k<<<1, 1>>>([=] __device__ (int i) { p[i] *= a; });\n"
+                     "}\n";
+  auto First = test::runRules(Code, "lower-extended-lambda");
+  auto Second = test::runRules(First.Output, "lower-extended-lambda");
+  EXPECT_EQ(First.Output, Second.Output);
+  EXPECT_TRUE(Second.Diagnostics.empty()) << Second.Diagnostics;
+}
+
+} // namespace
