@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/LowerExtendedLambda.h"
+#include "Rules/ExecSpaceLambdaToDevice.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -41,10 +42,8 @@ LambdaSpace writtenLambdaSpace(const LambdaExpr &L) {
   return Host ? LambdaSpace::Host : LambdaSpace::None;
 }
 
-static const char *spaceName(const LambdaExpr &L) {
-  return writtenLambdaSpace(L) == LambdaSpace::HostDevice
-             ? "__host__ __device__"
-             : "__device__";
+static const char *spaceName(LambdaSpace S) {
+  return S == LambdaSpace::HostDevice ? "__host__ __device__" : "__device__";
 }
 
 /// The lambda whose call operator is \p DC, if any.
@@ -207,9 +206,9 @@ struct Member {
 /// Everything needed to write one functor, or why it cannot be written.
 class LambdaPlan {
 public:
-  LambdaPlan(const LambdaExpr &L, const FunctionDecl &F, ASTContext &Ctx,
-             RuleContext &RC)
-      : L(L), F(F), Ctx(Ctx), Src(Ctx), RC(RC),
+  LambdaPlan(const LambdaExpr &L, const FunctionDecl &F, LambdaSpace Kind,
+             ASTContext &Ctx, RuleContext &RC)
+      : L(L), F(F), Kind(Kind), Ctx(Ctx), Src(Ctx), RC(RC),
         Policy(Ctx.getPrintingPolicy()) {
     Policy.SuppressUnwrittenScope = true;
     Policy.SuppressImplicitBase = true;
@@ -229,6 +228,9 @@ public:
 
   const LambdaExpr &L;
   const FunctionDecl &F;
+  /// The space the functor gets: as written, or as exec-space-lambda-to-device
+  /// decided for a plain lambda passed to device code.
+  LambdaSpace Kind;
   ASTContext &Ctx;
   SourceText Src;
   RuleContext &RC;
@@ -401,7 +403,7 @@ bool LambdaPlan::planCapture(const LambdaCapture &C) {
   switch (C.getCaptureKind()) {
   case LCK_This:
     This = ThisPointer;
-    if (C.isImplicit() && writtenLambdaSpace(L) == LambdaSpace::Device)
+    if (C.isImplicit() && Kind == LambdaSpace::Device)
       planImplicitThis();
     return true;
   case LCK_StarThis:
@@ -738,9 +740,7 @@ bool LambdaPlan::planSpace() {
     Space = llvm::StringRef(*Src.text(R)).trim().str();
     return true;
   }
-  Space = writtenLambdaSpace(L) == LambdaSpace::HostDevice
-              ? "__host__ __device__"
-              : "__device__";
+  Space = spaceName(Kind);
   return true;
 }
 
@@ -972,9 +972,7 @@ FunctorText writeFunctor(const LambdaPlan &P, llvm::StringRef Indent,
   std::string In = (Indent + Unit).str();
   std::string S;
   llvm::raw_string_ostream OS(S);
-  const char *Kind = writtenLambdaSpace(P.L) == LambdaSpace::HostDevice
-                         ? "__host__ __device__"
-                         : "__device__";
+  const char *Kind = spaceName(P.Kind);
   OS << Indent << "// " << Kind << " lambda #" << Ordinal << " of ";
   P.F.printQualifiedName(OS, P.Policy);
   OS << "(), lowered by cuda-lower.\n";
@@ -1136,6 +1134,15 @@ void LowerExtendedLambda::check(const MatchFinder::MatchResult &Result) {
   if (!context().isUserOwned(L->getBeginLoc()))
     return;
   LambdaSpace Space = writtenLambdaSpace(*L);
+  ASTContext &Ctx = context().getASTContext();
+  // A plain lambda passed to device code: exec-space-lambda-to-device
+  // decides its space and leaves the lowering to this rule (§5.3.8.1).
+  if (Space == LambdaSpace::None &&
+      context().isRuleEnabled("exec-space-lambda-to-device") &&
+      isPlainLambdaPassedToDevice(*L, Ctx))
+    Space = plainLambdaSpace(*L, Ctx) == ExecSpace::HostDevice
+                ? LambdaSpace::HostDevice
+                : LambdaSpace::Device;
   if (Space != LambdaSpace::Device && Space != LambdaSpace::HostDevice)
     return;
   const FunctionDecl *F = enclosingFunction(*L);
@@ -1163,6 +1170,7 @@ void LowerExtendedLambda::check(const MatchFinder::MatchResult &Result) {
   if (List.empty())
     FunctionOrder.push_back(F);
   List.push_back(L);
+  Spaces[L] = Space;
 }
 
 void LowerExtendedLambda::dropDeviceAnnotation(const LambdaExpr &L) {
@@ -1175,7 +1183,7 @@ void LowerExtendedLambda::dropDeviceAnnotation(const LambdaExpr &L) {
          llvm::formatv("the {0} annotation on a lambda in device code is "
                        "implied (§5.3.8) but needs --extended-lambda; it "
                        "comes from a macro, so remove it by hand",
-                       spaceName(L))
+                       spaceName(writtenLambdaSpace(L)))
              .str());
     return;
   }
@@ -1183,7 +1191,7 @@ void LowerExtendedLambda::dropDeviceAnnotation(const LambdaExpr &L) {
        llvm::formatv("the {0} annotation on a lambda in device code is "
                      "implied (§5.3.8); removed so that nvcc needs no "
                      "--extended-lambda",
-                     spaceName(L))
+                     spaceName(writtenLambdaSpace(L)))
            .str())
       .replace(R, " ");
 }
@@ -1288,10 +1296,11 @@ void LowerExtendedLambda::lowerFunction(
   std::vector<unsigned> Ordinals;
   for (unsigned I = 0; I < Lambdas.size(); ++I) {
     const LambdaExpr &L = *Lambdas[I];
-    auto P = std::make_unique<LambdaPlan>(L, F, Ctx, context());
+    auto P = std::make_unique<LambdaPlan>(L, F, Spaces[&L], Ctx, context());
     if (!P->analyze()) {
       diag(L.getBeginLoc(),
-           llvm::formatv("{0} lambda not lowered: {1}", spaceName(L), P->Why)
+           llvm::formatv("{0} lambda not lowered: {1}", spaceName(P->Kind),
+                         P->Why)
                .str(),
            P->FailLevel);
       continue;
@@ -1342,7 +1351,7 @@ void LowerExtendedLambda::emit(LambdaPlan &P, unsigned Ordinal,
   ASTContext &Ctx = context().getASTContext();
   const LambdaExpr &L = P.L;
   const FunctionDecl &F = P.F;
-  const char *Kind = spaceName(L);
+  const char *Kind = spaceName(P.Kind);
   SourceText Src(Ctx);
   const Decl &Anchor = F;
   SourceLocation At = functorLocation(Anchor, Ctx);

@@ -69,6 +69,8 @@ private:
       ByFunction;
   std::vector<const clang::FunctionDecl *> FunctionOrder;
   std::vector<FlagUse> FlagUses;
+  /// The space each lambda's functor gets.
+  std::map<const clang::LambdaExpr *, LambdaSpace> Spaces;
   /// Functor names handed out so far, per scope.
   std::map<const clang::DeclContext *, std::set<std::string>> Taken;
 };

@@ -3,6 +3,7 @@
 // reference (and does not build with -Werror). The program checks the GPU
 // results against the same functions run on the host.
 // REQUIRES: gpu
+// GPU-SELF-CHECK: nvcc rejects the original or it computes wrong results; the rewrite checks itself
 // GPU-LOWER-ARGS: --rules=exec-space-host-call-from-hd
 // RUN: %cuda-lower --rules=exec-space-host-call-from-hd %s > %t.cu
 // RUN: %nvcc -o %t.exe %t.cu && %t.exe

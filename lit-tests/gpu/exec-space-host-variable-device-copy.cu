@@ -1,4 +1,5 @@
 // REQUIRES: gpu
+// GPU-SELF-CHECK: nvcc rejects the original or it computes wrong results; the rewrite checks itself
 // GPU-LOWER-ARGS: --rules=exec-space-host-variable
 // RUN: %cuda-lower --rules=exec-space-host-variable %s > %t.cu
 // RUN: %nvcc -o %t.bin %t.cu

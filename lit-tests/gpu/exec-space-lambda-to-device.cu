@@ -7,6 +7,7 @@
 // (isPlainLambdaPassedToDevice, plainLambdaSpace), so the rewrite builds with
 // plain nvcc. This test needs both rules.
 // REQUIRES: gpu
+// GPU-SELF-CHECK: nvcc rejects the original or it computes wrong results; the rewrite checks itself
 // GPU-LOWER-ARGS:
 // RUN: %cuda-lower %s > %t.cu
 // RUN: %nvcc -o %t.exe %t.cu && %t.exe

@@ -3,6 +3,7 @@
 // not constexpr in C++17), so there is nothing to compare with: the rewrite
 // is built with plain nvcc and checks itself against a host sort.
 // REQUIRES: gpu
+// GPU-SELF-CHECK: nvcc rejects the original or it computes wrong results; the rewrite checks itself
 // GPU-LOWER-ARGS: --rules=std-to-cuda-std
 // RUN: %cuda-lower --rules=std-to-cuda-std %s > %t.cu && %nvcc -o %t.bin %t.cu && %t.bin
 #include <algorithm>
