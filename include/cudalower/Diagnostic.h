@@ -23,12 +23,19 @@ struct Edit {
   unsigned CopyOffset = 0;
   unsigned CopyLength = 0;
   std::string TextAfterCopy;
+  /// Re-indentation of the copied text, for code that moves to another
+  /// depth: each line after the first that starts with CopyIndentFrom starts
+  /// with CopyIndentTo instead. Only whitespace changes.
+  std::string CopyIndentFrom;
+  std::string CopyIndentTo;
 
   bool operator==(const Edit &O) const {
     return File == O.File && Offset == O.Offset && Length == O.Length &&
            Text == O.Text && IsCopy == O.IsCopy &&
            CopyOffset == O.CopyOffset && CopyLength == O.CopyLength &&
-           TextAfterCopy == O.TextAfterCopy;
+           TextAfterCopy == O.TextAfterCopy &&
+           CopyIndentFrom == O.CopyIndentFrom &&
+           CopyIndentTo == O.CopyIndentTo;
   }
   /// True if this edit's range lies within the copied range of \p Copy.
   bool isInside(const Edit &Copy) const {

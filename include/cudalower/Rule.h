@@ -61,8 +61,12 @@ public:
   /// Inserts at \p At: \p Before, the text of \p From as it reads after
   /// every edit inside it (from any rule) is applied, then \p After. Used to
   /// move code; the rule removes or replaces the original with other edits.
+  /// Lines of the copy after the first that start with \p IndentFrom start
+  /// with \p IndentTo instead (code moved to another depth).
   DiagBuilder &insertCopy(clang::SourceLocation At, llvm::StringRef Before,
-                          clang::CharSourceRange From, llvm::StringRef After);
+                          clang::CharSourceRange From, llvm::StringRef After,
+                          llvm::StringRef IndentFrom = "",
+                          llvm::StringRef IndentTo = "");
   DiagBuilder &note(clang::SourceLocation Loc, llvm::StringRef Message);
   /// Drops the fix, keeping the finding (for rules that decide late).
   DiagBuilder &dropFix();

@@ -141,6 +141,27 @@ bool EditCollector::tryAddFix(size_t DiagIndex, int Priority,
   return true;
 }
 
+/// \p Text with each line after the first that starts with \p From
+/// starting with \p To instead.
+static std::string reindent(llvm::StringRef Text, llvm::StringRef From,
+                            llvm::StringRef To) {
+  if (From == To)
+    return Text.str();
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  Text.split(Lines, '\n');
+  std::string Out;
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    llvm::StringRef Line = Lines[I];
+    if (I > 0) {
+      Out += '\n';
+      if (Line.consume_front(From))
+        Out += To;
+    }
+    Out += Line;
+  }
+  return Out;
+}
+
 llvm::Expected<std::string> EditCollector::copiedText(const std::string &File,
                                                       const Copy &C) {
   const Edit &CE = Files[File].TopLevel[C.Index].E;
@@ -162,7 +183,8 @@ llvm::Expected<std::string> EditCollector::copiedText(const std::string &File,
     Pos = P.E.Offset + P.E.Length;
   }
   Out += Source.substr(Pos - CE.CopyOffset);
-  return CE.Text + Out + CE.TextAfterCopy;
+  return CE.Text + reindent(Out, CE.CopyIndentFrom, CE.CopyIndentTo) +
+         CE.TextAfterCopy;
 }
 
 llvm::Error EditCollector::finalize() {

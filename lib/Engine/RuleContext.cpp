@@ -101,7 +101,9 @@ DiagBuilder &DiagBuilder::insert(SourceLocation Loc, llvm::StringRef Text) {
 
 DiagBuilder &DiagBuilder::insertCopy(SourceLocation At, llvm::StringRef Before,
                                      CharSourceRange From,
-                                     llvm::StringRef After) {
+                                     llvm::StringRef After,
+                                     llvm::StringRef IndentFrom,
+                                     llvm::StringRef IndentTo) {
   if (FixFailed)
     return *this;
   Edit Source, E;
@@ -120,6 +122,10 @@ DiagBuilder &DiagBuilder::insertCopy(SourceLocation At, llvm::StringRef Before,
   E.CopyOffset = Source.Offset;
   E.CopyLength = Source.Length;
   E.TextAfterCopy = After.str();
+  if (IndentFrom != IndentTo) {
+    E.CopyIndentFrom = IndentFrom.str();
+    E.CopyIndentTo = IndentTo.str();
+  }
   D.Edits.push_back(std::move(E));
   return *this;
 }

@@ -11,6 +11,7 @@
 
 #include "Rules/LowerExtendedLambda.h"
 #include "Rules/ExecSpaceLambdaToDevice.h"
+#include "Rules/FunctorLayout.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -127,6 +128,11 @@ public:
     while (End < Buf.size() && (Buf[End] == ' ' || Buf[End] == '\t'))
       ++End;
     return Buf.slice(Start, End).str();
+  }
+  /// True if \p R starts and ends on different lines.
+  bool spansLines(SourceRange R) const {
+    return SM.getExpansionLineNumber(R.getBegin()) !=
+           SM.getExpansionLineNumber(R.getEnd());
   }
   /// The start of \p Loc's line if only whitespace precedes it there.
   SourceLocation lineStartIfBlank(SourceLocation Loc) const {
@@ -247,6 +253,9 @@ public:
   std::string SelfName;
   enum { NoThis, ThisPointer, ThisCopy } This = NoThis;
   bool SelfTemplate = false; ///< *this of an incomplete class: template
+  /// The functor gets internal linkage like its static function, so that
+  /// same-named static functions in other files get their own functors.
+  bool InUnnamedNamespace = false;
   std::string Space;         ///< "__device__" as written
   std::string CallTemplate;  ///< "template <typename Auto1>" for generic
   std::string Params;        ///< "(int i)"
@@ -263,6 +272,12 @@ public:
   }
 
   std::optional<std::string> spell(QualType T);
+  std::optional<std::string> capturedType(const VarDecl &Var,
+                                          const Expr *InitCapture);
+  /// Closure types of the enclosing function's lambdas lowered before this
+  /// one, and how their functors are spelled.
+  const std::map<const CXXRecordDecl *, std::string> *LoweredClosures =
+      nullptr;
   bool planPlacement();
   bool planTemplate();
   bool planCaptures();
@@ -326,6 +341,9 @@ bool LambdaPlan::planPlacement() {
     }
   } else if (F.getDeclContext()->isRecord()) {
     return fail("the enclosing function is a friend defined in a class");
+  } else {
+    InUnnamedNamespace = F.getFormalLinkage() == Linkage::Internal &&
+                         !F.isInAnonymousNamespace();
   }
   return true;
 }
@@ -453,24 +471,62 @@ bool LambdaPlan::planCapture(const LambdaCapture &C) {
     Members.push_back({*Decl + ";", Init});
     return true;
   }
-  if (T->isUndeducedAutoType() || T->isDependentType()) {
-    // Dependent types print fine ("T", "typename T::value_type") unless
-    // they are deduced placeholders.
-    if (T->getContainedAutoType() && !T->getContainedAutoType()->isDeduced())
-      return fail(llvm::formatv("the type of the captured '{0}' is deduced "
-                                "from a dependent expression; give it an "
-                                "explicit type",
-                                Name)
-                      .str());
-  }
-  auto Spelled = spell(T.getUnqualifiedType());
+  auto Spelled =
+      capturedType(*Var, L.isInitCapture(&C) ? Var->getInit() : nullptr);
   if (!Spelled)
-    return fail(llvm::formatv("the captured '{0}' has a type declared inside "
-                              "the function (§5.3.8.4 item 12)",
-                              Name)
-                    .str());
+    return false;
   Members.push_back({declarator(*Spelled, Name) + ";", Init});
   return true;
+}
+
+/// The variable an init-capture copies, when its initialiser is just a name
+/// (`[v = v]`).
+static const VarDecl *copiedVariable(const Expr *Init) {
+  const auto *Ref =
+      Init ? dyn_cast<DeclRefExpr>(Init->IgnoreUnlessSpelledInSource())
+           : nullptr;
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+std::optional<std::string>
+LambdaPlan::capturedType(const VarDecl &Var, const Expr *InitCapture) {
+  QualType T = Var.getType();
+  const AutoType *Auto = T->getContainedAutoType();
+  if (Auto && Auto->getDeducedType().isNull()) {
+    // Deduced from a dependent expression (`auto n = v.size()` in a
+    // template): only the construction, where the variable is in scope, can
+    // name the type. The functor takes it as a template parameter.
+    const VarDecl *Named = InitCapture ? copiedVariable(InitCapture) : &Var;
+    if (!Named || Named->getType()->isReferenceType()) {
+      fail(llvm::formatv("the type of the captured '{0}' is deduced from a "
+                         "dependent {1}; give it an explicit type",
+                         Var.getName(),
+                         Named ? "reference" : "expression")
+               .str());
+      return std::nullopt;
+    }
+    std::string Param = Var.getName().str() + "_capture_t";
+    while (std::any_of(TemplateParams.begin(), TemplateParams.end(),
+                       [&](llvm::StringRef P) { return P.ends_with(" " + Param); }))
+      Param += "_";
+    TemplateParams.push_back("class " + Param);
+    TemplateArgs.push_back("decltype(" + Named->getNameAsString() + ")");
+    return Param;
+  }
+  // A lambda of this function lowered earlier now has a name.
+  if (const CXXRecordDecl *R = T.getNonReferenceType()->getAsCXXRecordDecl();
+      R && R->isLambda() && LoweredClosures) {
+    auto It = LoweredClosures->find(R);
+    if (It != LoweredClosures->end())
+      return It->second;
+  }
+  auto Spelled = spell(T.getNonReferenceType().getUnqualifiedType());
+  if (!Spelled)
+    fail(llvm::formatv("the captured '{0}' has a type declared inside the "
+                       "function (§5.3.8.4 item 12)",
+                       Var.getName())
+             .str());
+  return Spelled;
 }
 
 /// Finds the enclosing function's variables a lambda body refers to, in
@@ -548,14 +604,14 @@ bool LambdaPlan::planCaptures() {
                                 V->getName())
                       .str());
     }
-    auto Spelled = spell(V->getType().getNonReferenceType().getUnqualifiedType());
-    if (!Spelled || V->getType()->isArrayType() ||
-        (V->getType()->getContainedAutoType() &&
-         !V->getType()->getContainedAutoType()->isDeduced()))
-      return fail(llvm::formatv("the type of the captured '{0}' cannot be "
-                                "spelled outside the function",
+    if (V->getType()->isArrayType())
+      return fail(llvm::formatv("the captured array '{0}' is used in a "
+                                "template; capture it explicitly",
                                 V->getName())
                       .str());
+    auto Spelled = capturedType(*V, nullptr);
+    if (!Spelled)
+      return false;
     Members.push_back({declarator(*Spelled, V->getName()) + ";",
                        V->getNameAsString()});
     Captured.insert(V);
@@ -976,6 +1032,8 @@ FunctorText writeFunctor(const LambdaPlan &P, llvm::StringRef Indent,
   OS << Indent << "// " << Kind << " lambda #" << Ordinal << " of ";
   P.F.printQualifiedName(OS, P.Policy);
   OS << "(), lowered by cuda-lower.\n";
+  if (P.InUnnamedNamespace)
+    OS << Indent << "namespace {\n";
   for (const std::string &H : P.OuterTemplateHeaders)
     OS << Indent << H << "\n";
   std::vector<std::string> Params = P.TemplateParams;
@@ -1001,7 +1059,42 @@ FunctorText writeFunctor(const LambdaPlan &P, llvm::StringRef Indent,
      << P.Qualifiers << P.TrailingReturn << " ";
   FunctorText T;
   T.Before = std::move(S);
-  T.After = "\n" + Indent.str() + "};\n\n";
+  T.After = "\n" + Indent.str() + "};\n";
+  if (P.InUnnamedNamespace)
+    T.After += Indent.str() + "} // namespace\n";
+  T.After += "\n";
+  return T;
+}
+
+/// Stands for the body while the functor's own text is formatted: the body
+/// is moved verbatim, never reformatted.
+constexpr llvm::StringLiteral BodyPlaceholder = "cuda_lower_body_placeholder();";
+
+/// The functor's text formatted with \p Style (the file's .clang-format, or
+/// its own conventions), at \p Indent, for a body written on one line or
+/// several; nullopt if Clang cannot format it.
+std::optional<FunctorText> formatFunctor(const LambdaPlan &P,
+                                         const format::FormatStyle &Style,
+                                         llvm::StringRef Indent,
+                                         llvm::StringRef Unit,
+                                         unsigned Ordinal, bool MultiLineBody) {
+  FunctorText Raw = writeFunctor(P, "", Unit, Ordinal);
+  // The trailing comment keeps a multi-line body from being joined onto the
+  // signature's line, where a one-line body may stay.
+  std::string Code = Raw.Before + "{ " + BodyPlaceholder.str() +
+                     (MultiLineBody ? " //\n}" : " }") + Raw.After;
+  std::optional<std::string> Formatted = formatAt(Style, Code, Indent);
+  if (!Formatted)
+    return std::nullopt;
+  llvm::StringRef F = *Formatted;
+  size_t At = F.find(BodyPlaceholder);
+  size_t Open = At == llvm::StringRef::npos ? At : F.rfind('{', At);
+  size_t Close = At == llvm::StringRef::npos ? At : F.find('}', At);
+  if (Open == llvm::StringRef::npos || Close == llvm::StringRef::npos)
+    return std::nullopt;
+  FunctorText T;
+  T.Before = F.take_front(Open).str();
+  T.After = F.drop_front(Close + 1).rtrim().str() + "\n\n";
   return T;
 }
 
@@ -1030,6 +1123,27 @@ SourceLocation aboveCommentBlock(SourceLocation Loc, const SourceManager &SM) {
   return Loc.getLocWithOffset(static_cast<int>(Best) - static_cast<int>(Offset));
 }
 
+/// How the body's lines move to the depth of operator(): the indentation of
+/// its closing brace now, and that of the line the body starts on in the
+/// functor (\p Before ends there). Both empty when the body stays as it is:
+/// on one line, with code before its closing brace, or with text whose lines
+/// a change of indentation would alter (raw strings, line continuations).
+std::pair<std::string, std::string>
+bodyReindent(const Stmt &Body, llvm::StringRef Before, const SourceText &Src) {
+  SourceLocation Close = Body.getEndLoc();
+  std::optional<std::string> Text = Src.text(Body.getSourceRange());
+  if (!Text || !Src.spansLines(Body.getSourceRange()) ||
+      Src.lineStartIfBlank(Close).isInvalid() ||
+      llvm::StringRef(*Text).contains("R\"") ||
+      llvm::StringRef(*Text).contains("\\\n"))
+    return {};
+  llvm::StringRef LastLine = Before.substr(Before.rfind('\n') + 1);
+  std::string To = LastLine.take_while([](char C) {
+                             return C == ' ' || C == '\t';
+                           }).str();
+  return {Src.indentOf(Close), To};
+}
+
 /// Where the functor goes: before the enclosing function's declaration,
 /// including its template header and the comment attached to it.
 SourceLocation functorLocation(const Decl &D, ASTContext &Ctx) {
@@ -1047,6 +1161,16 @@ SourceLocation functorLocation(const Decl &D, ASTContext &Ctx) {
     if (Ctx.getSourceManager().isBeforeInTranslationUnit(C->getBeginLoc(), Loc))
       Loc = C->getBeginLoc();
   return aboveCommentBlock(Loc, Ctx.getSourceManager());
+}
+
+/// The functor's type as the construction spells it: `run_lambda_1<T>`.
+std::string functorType(const LambdaPlan &P) {
+  std::vector<std::string> Args = P.TemplateArgs;
+  if (P.SelfTemplate)
+    Args.insert(Args.begin(), P.Class->getNameAsString());
+  if (Args.empty())
+    return P.Name;
+  return P.Name + "<" + llvm::join(Args, ", ") + ">";
 }
 
 } // namespace lowering
@@ -1297,6 +1421,7 @@ void LowerExtendedLambda::lowerFunction(
   for (unsigned I = 0; I < Lambdas.size(); ++I) {
     const LambdaExpr &L = *Lambdas[I];
     auto P = std::make_unique<LambdaPlan>(L, F, Spaces[&L], Ctx, context());
+    P->LoweredClosures = &LoweredClosures;
     if (!P->analyze()) {
       diag(L.getBeginLoc(),
            llvm::formatv("{0} lambda not lowered: {1}", spaceName(P->Kind),
@@ -1310,6 +1435,7 @@ void LowerExtendedLambda::lowerFunction(
                  : *F.getDeclContext()->getRedeclContext();
     P->Name = uniqueName(Scope, functorStem(F), I + 1);
     P->planFunctionPointerConversion();
+    LoweredClosures[L.getLambdaClass()] = functorType(*P);
     Plans.push_back(std::move(P));
     Ordinals.push_back(I + 1);
   }
@@ -1356,8 +1482,18 @@ void LowerExtendedLambda::emit(LambdaPlan &P, unsigned Ordinal,
   const Decl &Anchor = F;
   SourceLocation At = functorLocation(Anchor, Ctx);
   std::string Indent = Src.indentOf(At);
+  std::string Unit = Src.indentUnit(At);
   SourceLocation LineStart = Src.lineStartIfBlank(At);
-  FunctorText Text = writeFunctor(P, Indent, Src.indentUnit(At), Ordinal);
+  std::optional<FunctorText> Formatted;
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID File = SM.getFileID(SM.getFileLoc(At));
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(File))
+    if (const auto &Style = Layout.style(FE->getName(), SM.getBufferData(File), Unit))
+      Formatted = formatFunctor(P, *Style, Indent, Unit, Ordinal,
+                                Src.spansLines(L.getBody()->getSourceRange()));
+  FunctorText Text =
+      Formatted ? *Formatted : writeFunctor(P, Indent, Unit, Ordinal);
+  auto [IndentFrom, IndentTo] = bodyReindent(*L.getBody(), Text.Before, Src);
   std::string Before = Text.Before;
   if (LineStart.isValid()) {
     At = LineStart;
@@ -1378,13 +1514,8 @@ void LowerExtendedLambda::emit(LambdaPlan &P, unsigned Ordinal,
   std::vector<std::string> Inits;
   for (const Member &M : P.Members)
     Inits.push_back(M.Init);
-  std::vector<std::string> Args = P.TemplateArgs;
-  if (P.SelfTemplate)
-    Args.insert(Args.begin(), P.Class->getNameAsString());
-  std::string Construction = P.Name;
-  if (!Args.empty())
-    Construction += "<" + llvm::join(Args, ", ") + ">";
-  Construction += "{" + llvm::join(Inits, ", ") + "}";
+  std::string Construction =
+      functorType(P) + "{" + llvm::join(Inits, ", ") + "}";
 
   auto D = diag(L.getBeginLoc(),
                 llvm::formatv("{0} lambda lowered to functor '{1}'{2}", Kind,
@@ -1392,7 +1523,7 @@ void LowerExtendedLambda::emit(LambdaPlan &P, unsigned Ordinal,
                     .str());
   D.insertCopy(At, Before,
                CharSourceRange::getTokenRange(L.getBody()->getSourceRange()),
-               After);
+               After, IndentFrom, IndentTo);
   for (const auto &[Range, Repl] : P.BodyEdits)
     D.replace(Range, Repl);
   D.replace(CharSourceRange::getTokenRange(L.getSourceRange()), Construction);

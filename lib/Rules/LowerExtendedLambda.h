@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "Rules/FunctorLayout.h"
 #include "cudalower/Rule.h"
 #include <map>
 #include <set>
@@ -14,6 +15,7 @@
 #include <vector>
 
 namespace clang {
+class CXXRecordDecl;
 class FunctionDecl;
 class LambdaExpr;
 } // namespace clang
@@ -71,6 +73,11 @@ private:
   std::vector<FlagUse> FlagUses;
   /// The space each lambda's functor gets.
   std::map<const clang::LambdaExpr *, LambdaSpace> Spaces;
+  /// The functor type that replaced each lowered lambda's closure type, for
+  /// lambdas that capture an earlier one.
+  std::map<const clang::CXXRecordDecl *, std::string> LoweredClosures;
+  /// The formatting style of each file functors go into.
+  FunctorLayout Layout;
   /// Functor names handed out so far, per scope.
   std::map<const clang::DeclContext *, std::set<std::string>> Taken;
 };

@@ -31,3 +31,13 @@ template <typename... Ts> void pack(int *out, Ts... ts) {
   (void)l;
 }
 template void pack<int, int>(int *, int, int);
+
+// A captured reference whose type is deduced in a template: decltype would
+// name the reference, not the object the closure copies.
+template <class F> __global__ void launch_refused(F f) { f(0); }
+template <class V> void by_alias(V &v) {
+  auto &alias = v;
+  auto *data = v.begin();
+  launch_refused<<<1, 4>>>([=] __device__ (int i) { data[i] = alias.len; });
+  // CHECK: {{.*}}.cu:[[@LINE-1]]:28: warning: __device__ lambda not lowered: the type of the captured 'alias' is deduced from a dependent reference; give it an explicit type [lower-extended-lambda]
+}

@@ -75,3 +75,34 @@ template <typename T> struct Array {
   }
 };
 template void Array<double>::fill<int>(int, int);
+
+// Captures whose type is deduced from a dependent expression (`auto n =
+// v.size()`) have no spelling outside the function: the functor takes each
+// as a template parameter, filled with decltype at the construction, where
+// the variable is in scope. Init-captures that copy a variable work alike.
+// FIX: template <class V, class data_capture_t, class n_capture_t>
+// FIX-NEXT: struct scale_all_lambda_1 {
+// FIX-NEXT:   data_capture_t data;
+// FIX-NEXT:   n_capture_t n;
+// FIX: template <class V, class data_capture_t, class count_capture_t>
+// FIX-NEXT: struct scale_all_lambda_2 {
+// FIX-NEXT:   data_capture_t data;
+// FIX-NEXT:   count_capture_t count;
+// FIX: apply<<<1, 4>>>(scale_all_lambda_1<V, decltype(data), decltype(n)>{data, n}, 4);
+// FIX: apply<<<1, 4>>>(scale_all_lambda_2<V, decltype(data), decltype(n)>{data, n}, 4);
+template <class T> struct Buffer {
+  T *ptr;
+  int len;
+  T *begin() const { return ptr; }
+  int size() const { return len; }
+};
+template <class V> void scale_all(V &v) {
+  auto n = v.size();
+  auto *data = v.begin();
+  apply<<<1, 4>>>([=] __device__ (int i) { data[i] *= n; }, 4);
+  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'scale_all_lambda_1'
+  apply<<<1, 4>>>([data, count = n] __device__ (int i) { data[i] += count; }, 4);
+  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'scale_all_lambda_2'
+}
+template void scale_all(Buffer<float> &);
+

@@ -214,6 +214,39 @@ TEST_F(CopyEditTest, AnEditInsideMovedCodeMovesWithIt) {
   }
 }
 
+TEST(CopyEdit, ReindentChangesOnlyLeadingWhitespaceAfterTheFirstLine) {
+  // Code moved two levels up: lines that start with the old indentation get
+  // the new one; the first line and less-indented lines (a directive) stay.
+  const std::string Source = "    {\n      f(a,\n        b);\n#if X\n    }\n//tail\n";
+  llvm::SmallString<128> Path;
+  int FD;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("reindent", "cu", FD, Path));
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Source;
+  }
+  Edit E;
+  E.File = std::string(Path);
+  E.Offset = Source.find("//tail");
+  E.IsCopy = true;
+  E.CopyOffset = Source.find('{');
+  E.CopyLength = Source.find('}') + 1 - E.CopyOffset;
+  E.TextAfterCopy = "\n";
+  E.CopyIndentFrom = "    ";
+  E.CopyIndentTo = "  ";
+  Diagnostic D = finding("mover", E.Offset, {E});
+  D.File = std::string(Path);
+  EditCollector C;
+  C.add(D);
+  finalize(C);
+  auto Out = clang::tooling::applyAllReplacements(
+      Source, C.replacements().at(std::string(Path)));
+  llvm::sys::fs::remove(Path);
+  ASSERT_TRUE(static_cast<bool>(Out));
+  EXPECT_EQ(*Out, Source.substr(0, Source.find("//tail")) +
+                      "{\n    f(a,\n      b);\n#if X\n  }\n//tail\n");
+}
+
 TEST_F(CopyEditTest, AnEditInsideCopiedCodeLandsInBothPlaces) {
   EditCollector C;
   C.add(fix("copier", {copyOf("x + y")}));

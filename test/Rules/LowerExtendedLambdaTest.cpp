@@ -110,4 +110,60 @@ TEST(LowerExtendedLambda, SecondRunChangesNothing) {
   EXPECT_TRUE(Second.Diagnostics.empty()) << Second.Diagnostics;
 }
 
+TEST(LowerExtendedLambda, DependentDeducedCapturesBecomeTemplateParameters) {
+  auto R = test::runRules(
+      "template <class F> __global__ void k(F f) { f(0); }\n"
+      "template <class V> void f(V v) {\n"
+      "  auto n = v.size();\n"
+      "  auto &alias = v;\n"
+      "  k<<<1, 1>>>([=] __device__ (int i) { (void)(n + i); });\n"
+      "  k<<<1, 1>>>([m = n] __device__ (int i) { (void)(m + i); });\n"
+      "  k<<<1, 1>>>([=] __device__ (int i) { (void)(alias.size() + i); });\n"
+      "}\n",
+      "lower-extended-lambda");
+  EXPECT_NE(R.Output.find("template <class V, class n_capture_t>"),
+            std::string::npos)
+      << R.Output;
+  EXPECT_NE(R.Output.find("f_lambda_1<V, decltype(n)>{n}"), std::string::npos)
+      << R.Output;
+  // An init-capture that copies a variable is typed by that variable.
+  EXPECT_NE(R.Output.find("f_lambda_2<V, decltype(n)>{n}"), std::string::npos)
+      << R.Output;
+  // decltype of a reference names the reference, not the copy: refused.
+  EXPECT_NE(R.Diagnostics.find("the captured 'alias' is deduced from a "
+                               "dependent reference"),
+            std::string::npos)
+      << R.Diagnostics;
+}
+
+TEST(LowerExtendedLambda, CapturedLoweredLambdaIsHeldAsItsFunctor) {
+  auto R = test::runRules(
+      "template <class F> __global__ void k(F f) { f(0); }\n"
+      "void f(int *p) {\n"
+      "  auto g = [=] __host__ __device__ (int i) { return i + 1; };\n"
+      "  k<<<1, 1>>>([=] __device__ (int i) { p[i] = g(i); });\n"
+      "}\n",
+      "lower-extended-lambda");
+  EXPECT_NE(R.Output.find("  f_lambda_1 g;\n"), std::string::npos) << R.Output;
+  EXPECT_NE(R.Output.find("f_lambda_2{p, g}"), std::string::npos) << R.Output;
+}
+
+TEST(LowerExtendedLambda, StaticFunctionsGetInternalFunctors) {
+  // Same-named static functions in two files must not share a functor (and
+  // its kernel instantiations) at link time.
+  auto R = test::runRules(
+      "template <class F> __global__ void k(F f) { f(0); }\n"
+      "static void f(int *p) { k<<<1, 1>>>([=] __device__ (int i) { p[i] = 0; }); }\n"
+      "void g(int *p) { k<<<1, 1>>>([=] __device__ (int i) { p[i] = 1; }); }\n",
+      "lower-extended-lambda");
+  size_t Unnamed = R.Output.find("namespace {\nstruct f_lambda_1 {");
+  EXPECT_NE(Unnamed, std::string::npos) << R.Output;
+  EXPECT_NE(R.Output.find("} // namespace\n\nstatic void f"),
+            std::string::npos)
+      << R.Output;
+  // External functions keep namespace-scope functors, shared by includers.
+  EXPECT_EQ(R.Output.find("namespace {", Unnamed + 1), std::string::npos)
+      << R.Output;
+}
+
 } // namespace
