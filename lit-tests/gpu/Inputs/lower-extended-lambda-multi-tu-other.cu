@@ -6,7 +6,9 @@ long otherUnit(int *p, int n) {
   scaleAll(p, n, 3);
   addAll<int>(p, n, 5);
   Affine{2, -1}.apply(p, n);
-  auto hd = [] __host__ __device__ (int x) { return x / 2; };
-  mtRun(n, [=] __device__ (int i) { p[i] = hd(p[i]); });
+  auto half = [] __host__ __device__ (int x) { return x / 2; };
+  mtRun(n, [=] __device__ (int i) { p[i] /= 2; });
+  if (half(7) != 3)
+    return -1;
   return hostSum(p, n);
 }
