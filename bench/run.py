@@ -454,6 +454,60 @@ def print_registers(programs):
           f"{other} different or unmatched")
 
 
+SASS_FUNCTION = re.compile(r"^\s*Function : (\S+)")
+SASS_INSTRUCTION = re.compile(r"/\*[0-9a-f]{4,}\*/\s+([^;]*;)")
+
+
+def sass_by_function(exe):
+    """{mangled kernel name: [instructions]} from `cuobjdump -sass exe`, or
+    None where cuobjdump is missing (it is not on every machine)."""
+    tool = shutil.which("cuobjdump") or str(CUDA_PATH / "bin" / "cuobjdump")
+    if not os.path.exists(tool):
+        return None
+    out = subprocess.run([tool, "-sass", str(exe)], stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True).stdout
+    functions, current = {}, None
+    for line in out.splitlines():
+        header = SASS_FUNCTION.match(line)
+        if header:
+            current = functions.setdefault(header[1], [])
+            continue
+        instruction = SASS_INSTRUCTION.search(line)
+        if instruction and current is not None:
+            current.append(" ".join(instruction[1].split()))
+    return functions
+
+
+def compare_sass(programs, folder):
+    """Compares the machine code (SASS) of each matched kernel pair: the
+    strongest form of "the lowered kernel is the same kernel". Prints one
+    line per program; returns {program: {"identical": n, "different": [names]}}
+    or None without cuobjdump."""
+    results = {}
+    for program, built in programs.items():
+        if "error" in built:
+            continue
+        orig = sass_by_function(folder / built["original"])
+        low = sass_by_function(folder / built["lowered"])
+        if orig is None or low is None:
+            print("cuobjdump not found: machine code not compared")
+            return None
+        same, different = 0, []
+        for row in built["registers"]:
+            if not row["original"] or not row["lowered"]:
+                continue
+            a = orig.get(row["original"]["mangled"])
+            b = low.get(row["lowered"]["mangled"])
+            if a is not None and a == b:
+                same += 1
+            else:
+                different.append(f"{row['name'].split('::')[-1]} #{row['ordinal'] + 1}")
+        results[program] = {"identical": same, "different": different}
+        print(f"{program:<9} SASS identical for {same} of {same + len(different)} matched "
+              f"kernels{': differs for ' + ', '.join(different) if different else ''}")
+    return results
+
+
 def gpu_present():
     try:
         return subprocess.run(["nvidia-smi", "-L"], stdout=subprocess.PIPE,
@@ -508,7 +562,7 @@ def kernels_part(opts, work):
           "(takes minutes)", flush=True)
     programs = build_kernels(opts.tool, work)
     print_registers(programs)
-    results = {"registers": programs}
+    results = {"registers": programs, "sass": compare_sass(programs, work)}
     if gpu_present():
         results["times"] = measure_kernels(programs, work, opts.rounds, opts.kernel_reps)
     else:
@@ -557,7 +611,8 @@ def run_pack(opts, folder):
         print("part kernels (prebuilt): register counts measured at build time", flush=True)
         programs = manifest["kernels"]
         print_registers(programs)
-        results["kernels"] = {"registers": programs}
+        results["kernels"] = {"registers": programs,
+                              "sass": compare_sass(programs, folder / "kernels")}
         if gpu_present():
             print(f"kernel times: {opts.rounds} alternating rounds, {opts.kernel_reps} timed "
                   f"launches per run; ms = median over rounds of each run's median", flush=True)

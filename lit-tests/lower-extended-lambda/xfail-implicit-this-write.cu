@@ -6,9 +6,9 @@
 // must be a modifiable lvalue" (and a mutable copy would lose the write).
 // Keeping the pointer when the body writes through this would keep nvcc's
 // semantics.
+// RUN: %nvcc-ext -c %s -o %t.orig.o
 // RUN: %cuda-lower %s > %t.out.cu
 // RUN: %nvcc -c %t.out.cu -o %t.o
-// RUN: %nvcc-ext -c %s -o %t.orig.o
 template <class F> __global__ void k(F f, int n) { if (threadIdx.x < n) f(threadIdx.x); }
 struct Counters {
   int counts[8];

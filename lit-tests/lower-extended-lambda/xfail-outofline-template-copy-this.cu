@@ -6,9 +6,9 @@
 // `run_lambda_1<G>`: nvcc: "template nesting depth does not match the
 // previous declaration". Out of line the class is complete: `G self;` needs
 // no Self parameter.
+// RUN: %nvcc-ext -c %s -o %t.orig.o
 // RUN: %cuda-lower %s > %t.out.cu
 // RUN: %nvcc -c %t.out.cu -o %t.o
-// RUN: %nvcc-ext -c %s -o %t.orig.o
 template <class F> __global__ void k(F f) { f(0); }
 template <class T> struct G {
   T v;
