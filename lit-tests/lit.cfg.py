@@ -4,7 +4,8 @@
 #                   every warning an error
 #   %nvcc-ext       nvcc with the flags the original sources were written for
 #   %idempotent     `%idempotent FILE [tool args]`: a second run over FILE changes nothing
-#   %gpu-diff       `%gpu-diff ORIGINAL REWRITTEN`: build both, run both, compare
+#   %gpu-diff       `%gpu-diff ORIGINAL REWRITTEN [ORIGINAL2 REWRITTEN2...]`: build both
+#                   (further pairs: more units of the same program), run both, compare
 #   %strip-checks   `%strip-checks %s > %t.cu`: the source without its FIX/MSG checks
 #   %expect-exit    `%expect-exit CODE COMMAND...`: COMMAND must exit with CODE
 import os

@@ -14,6 +14,12 @@
 #     OUTDIR/<name>.lowered;
 #   - logs all three steps to OUTDIR/<name>.build.log (and all of them
 #     together to OUTDIR/build.log).
+# A test of several translation units names them in a line
+# `// GPU-EXTRA-SOURCES: <paths>` (relative to the test, linked with it) and
+# the headers they share in `// GPU-EXTRA-FILES: <paths>`: the test and those
+# files are copied to OUTDIR/<name>.src/, the copies are lowered together
+# with `cuda-lower -i` (so shared headers are edited once), and each form's
+# units are linked into one program.
 # A step that fails does not stop the others; the test is then reported as
 # failed, with its log, when the pack runs. Last it writes OUTDIR/run.sh, a
 # POSIX sh script that runs each pair and compares exit codes and stdout.
@@ -58,10 +64,34 @@ build_one() {
   args=$(sed -n 's|^[[:space:]]*//[[:space:]]*GPU-LOWER-ARGS:[[:space:]]*||p' "$src" | head -n 1)
   local -a includes=(-I "$(dirname "$src")")
 
-  echo "\$ cuda-lower --no-color${args:+ $args} $src" >> "$log"
+  local extra_sources extra_files
+  extra_sources=$(sed -n 's|^[[:space:]]*//[[:space:]]*GPU-EXTRA-SOURCES:[[:space:]]*||p' "$src" | head -n 1)
+  extra_files=$(sed -n 's|^[[:space:]]*//[[:space:]]*GPU-EXTRA-FILES:[[:space:]]*||p' "$src" | head -n 1)
+  local -a orig_units=("$src") lowered_units=("$out/$name.lowered.cu")
   local rc=0
-  # shellcheck disable=SC2086 # $args holds several words on purpose
-  "$CUDA_LOWER" --no-color $args "$src" > "$out/$name.lowered.cu" 2>> "$log" || rc=$?
+  if [[ -z $extra_sources ]]; then
+    echo "\$ cuda-lower --no-color${args:+ $args} $src" >> "$log"
+    # shellcheck disable=SC2086 # $args holds several words on purpose
+    "$CUDA_LOWER" --no-color $args "$src" > "$out/$name.lowered.cu" 2>> "$log" || rc=$?
+  else
+    local dir tree rel
+    dir=$(dirname "$src")
+    tree=$out/$name.src
+    mkdir -p "$tree"
+    cp "$src" "$tree/$(basename "$src")"
+    lowered_units=("$tree/$(basename "$src")")
+    for rel in $extra_sources $extra_files; do
+      mkdir -p "$tree/$(dirname "$rel")"
+      cp "$dir/$rel" "$tree/$rel"
+    done
+    for rel in $extra_sources; do
+      orig_units+=("$dir/$rel")
+      lowered_units+=("$tree/$rel")
+    done
+    echo "\$ cuda-lower --no-color${args:+ $args} --in-root $tree -i ${lowered_units[*]}" >> "$log"
+    # shellcheck disable=SC2086 # $args holds several words on purpose
+    "$CUDA_LOWER" --no-color $args --in-root "$tree" -i "${lowered_units[@]}" >> "$log" 2>&1 || rc=$?
+  fi
   [[ $rc -eq 0 ]] || fail "cuda-lower exited with $rc"
 
   # A `// GPU-SELF-CHECK` test has no working original (nvcc rejects it, or
@@ -71,17 +101,17 @@ build_one() {
   if grep -q '^[[:space:]]*//[[:space:]]*GPU-SELF-CHECK' "$src"; then
     : > "$out/$name.self-check"
   else
-    echo "\$ nvcc ${COMMON_FLAGS[*]} ${EXTENDED_FLAGS[*]} -o $name.orig $src" >> "$log"
+    echo "\$ nvcc ${COMMON_FLAGS[*]} ${EXTENDED_FLAGS[*]} -o $name.orig ${orig_units[*]}" >> "$log"
     if ! "$NVCC" "${COMMON_FLAGS[@]}" "${EXTENDED_FLAGS[@]}" "${includes[@]}" \
-        -o "$out/$name.orig" "$src" >> "$log" 2>&1; then
+        -o "$out/$name.orig" "${orig_units[@]}" >> "$log" 2>&1; then
       [[ -e $out/$name.build-failed ]] || fail "the original does not build"
     fi
   fi
 
   if [[ ! -e $out/$name.build-failed ]]; then
-    echo "\$ nvcc ${COMMON_FLAGS[*]} -o $name.lowered $name.lowered.cu" >> "$log"
+    echo "\$ nvcc ${COMMON_FLAGS[*]} -o $name.lowered ${lowered_units[*]}" >> "$log"
     if ! "$NVCC" "${COMMON_FLAGS[@]}" "${includes[@]}" \
-        -o "$out/$name.lowered" "$out/$name.lowered.cu" >> "$log" 2>&1; then
+        -o "$out/$name.lowered" "${lowered_units[@]}" >> "$log" 2>&1; then
       fail "the lowered source does not build with plain nvcc"
     fi
   fi
