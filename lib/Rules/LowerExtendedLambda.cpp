@@ -18,6 +18,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -278,6 +279,9 @@ public:
   /// one, and how their functors are spelled.
   const std::map<const CXXRecordDecl *, std::string> *LoweredClosures =
       nullptr;
+  /// The lambdas this run lowers (each is replaced as a whole).
+  const std::map<const LambdaExpr *, LambdaSpace> *LoweredLambdas = nullptr;
+  bool planInnerCaptures();
   bool planPlacement();
   bool planTemplate();
   bool planCaptures();
@@ -555,13 +559,76 @@ public:
 /// makes the GPU dereference a host pointer (§5.3.8.6). Capturing `*this`
 /// is the fix the guide gives; it is applied when copying the object is
 /// plainly safe (a trivially copyable class), else only reported.
+/// Collects the lambdas inside a lambda body.
+class InnerLambdaFinder : public RecursiveASTVisitor<InnerLambdaFinder> {
+public:
+  bool VisitLambdaExpr(LambdaExpr *E) {
+    Found.push_back(E);
+    return true;
+  }
+  std::vector<const LambdaExpr *> Found;
+};
+
+bool LambdaPlan::planInnerCaptures() {
+  // A plain lambda in the body that names a capture (`[in, n](int j)`)
+  // names a data member once the body is in the functor, which a capture
+  // list cannot: `[in = in, n = n]` copies the member the same way.
+  InnerLambdaFinder Finder;
+  Finder.TraverseStmt(L.getBody());
+  for (const LambdaExpr *Inner : Finder.Found) {
+    if (LoweredLambdas && LoweredLambdas->count(Inner))
+      continue; // replaced by its own construction
+    for (const LambdaCapture &C : Inner->explicit_captures()) {
+      if (!C.capturesVariable() || Inner->isInitCapture(&C) ||
+          C.isPackExpansion() || !Captured.count(C.getCapturedVar()))
+        continue;
+      SourceLocation End =
+          Lexer::getLocForEndOfToken(C.getLocation(), 0, Src.SM, Src.LO);
+      if (End.isInvalid() || End.isMacroID())
+        return fail("a lambda in the body captures from a macro");
+      BodyEdits.push_back({CharSourceRange::getCharRange(End, End),
+                           " = " + C.getCapturedVar()->getNameAsString()});
+    }
+  }
+  return true;
+}
+
+/// Collects the uses of `this` in a lambda body, explicit and implicit.
+class ThisUseFinder : public RecursiveASTVisitor<ThisUseFinder> {
+public:
+  bool VisitCXXThisExpr(CXXThisExpr *E) {
+    Uses.push_back(E);
+    return true;
+  }
+  std::vector<const CXXThisExpr *> Uses;
+};
+
+/// True if \p Body modifies the object `this` points to: assigns a member,
+/// calls a non-const member function, hands a member out by non-const
+/// reference.
+static bool writesThroughThis(const Stmt &Body, ASTContext &Ctx) {
+  ThisUseFinder Finder;
+  Finder.TraverseStmt(const_cast<Stmt *>(&Body));
+  ExprMutationAnalyzer Analyzer(Body, Ctx);
+  return std::any_of(Finder.Uses.begin(), Finder.Uses.end(),
+                     [&](const CXXThisExpr *E) {
+                       return Analyzer.isPointeeMutated(E);
+                     });
+}
+
 void LambdaPlan::planImplicitThis() {
   bool HostFunction = !F.hasAttr<CUDADeviceAttr>() ||
                       F.getAttr<CUDADeviceAttr>()->isImplicit();
   if (!HostFunction)
     return;
   const CXXRecordDecl *Def = Class ? Class->getDefinition() : nullptr;
-  if (Def && !Def->isDependentContext() && Def->isTriviallyCopyable()) {
+  if (writesThroughThis(*L.getBody(), Ctx)) {
+    // A copy would swallow the writes (and a const operator() rejects them):
+    // keep the pointer, right for objects in managed or device memory.
+    ThisNote = "; it captures 'this' implicitly and writes through it, so "
+               "the functor keeps the pointer, which the GPU can dereference "
+               "only for an object in managed or device memory (§5.3.8.6)";
+  } else if (Def && !Def->isDependentContext() && Def->isTriviallyCopyable()) {
     This = ThisCopy;
     ThisNote = "; it captured 'this' implicitly, a host pointer the GPU "
                "cannot dereference (§5.3.8.6), so the functor holds a copy "
@@ -619,16 +686,6 @@ bool LambdaPlan::planCaptures() {
   return true;
 }
 
-/// Collects the uses of `this` in a lambda body, explicit and implicit.
-class ThisUseFinder : public RecursiveASTVisitor<ThisUseFinder> {
-public:
-  bool VisitCXXThisExpr(CXXThisExpr *E) {
-    Uses.push_back(E);
-    return true;
-  }
-  std::vector<const CXXThisExpr *> Uses;
-};
-
 bool LambdaPlan::planThisUses() {
   if (This == NoThis)
     return true;
@@ -636,8 +693,9 @@ bool LambdaPlan::planThisUses() {
   if (auto Body = Src.text(L.getBody()->getSourceRange()))
     while (llvm::StringRef(*Body).contains(SelfName))
       SelfName += "_";
-  if (Class->isDependentContext() || !OutOfLineMember)
-    SelfTemplate = This == ThisCopy; // the class is incomplete in-class
+  // In its own definition the class is incomplete: a member of its type
+  // needs a template parameter. Out of line it is complete.
+  SelfTemplate = This == ThisCopy && !OutOfLineMember;
   std::string ClassType = Class->getNameAsString();
   std::string SelfType = SelfTemplate ? "Self" : ClassType;
   // In a const member function `this` points to const.
@@ -1014,7 +1072,8 @@ bool LambdaPlan::analyze() {
     return fail("the lambda is written in a macro body; expand the macro or "
                 "lower the lambda by hand");
   return planPlacement() && planTemplate() && planCaptures() &&
-         planThisUses() && planLocals() && planSignature();
+         planInnerCaptures() && planThisUses() && planLocals() &&
+         planSignature();
 }
 
 /// Writes the functor's text around its body.
@@ -1422,6 +1481,7 @@ void LowerExtendedLambda::lowerFunction(
     const LambdaExpr &L = *Lambdas[I];
     auto P = std::make_unique<LambdaPlan>(L, F, Spaces[&L], Ctx, context());
     P->LoweredClosures = &LoweredClosures;
+    P->LoweredLambdas = &Spaces;
     if (!P->analyze()) {
       diag(L.getBeginLoc(),
            llvm::formatv("{0} lambda not lowered: {1}", spaceName(P->Kind),

@@ -9,10 +9,8 @@
 // __device__ lambda also called on the host, its return type queried in host
 // code, a captureless one converted to a function pointer, and Thrust
 // for_each, count_if, sort with a comparator and transform_reduce.
-// Left out, see lit-tests/lower-extended-lambda/xfail-*.cu: an inner plain
-// lambda naming the outer captures in its capture list
-// (inner-lambda-explicit-capture), and a device lambda capturing another
-// extended lambda (capture-lowered-closure).
+// Also: an inner plain lambda naming the outer captures in its capture list,
+// and a device lambda capturing another extended lambda.
 #include <cstdio>
 #include <cstdlib>
 #include <type_traits>
@@ -88,12 +86,19 @@ namespace {
 void squareDiffs(const int *in, int *out, int n) {
   run(n, [=] __device__ (int i) {
     auto sq = [](int v) { return v * v; };
-    auto at = [=](int j) { return j < n ? in[j] : 0; };
+    auto at = [in, n](int j) { return j < n ? in[j] : 0; };
     out[i] = sq(at(i + 1)) - sq(at(i));
   });
 }
 
 } // namespace
+
+// A device lambda that captures another extended lambda.
+void composed(int *out, int n) {
+  int base = 4;
+  auto shape = [=] __host__ __device__ (int x) { return base * x + 1; };
+  run(n, [=] __device__ (int i) { out[i] = shape(i) - shape(i - 1); });
+}
 
 // A lambda in a static function, kept in a variable, launched several times
 // and copied.
@@ -148,6 +153,8 @@ int main() {
   squareDiffs(pa, pb, n);
   // A telescoping sum: 0^2 - 0^2 + ... + last term (0 - (n-1)^2).
   expect("square-diffs", thrust::reduce(b.begin(), b.end(), 0L), 0);
+  composed(pb, n);
+  expect("composed", thrust::reduce(b.begin(), b.end(), 0L), 4L * n);
 
   thrust::fill(b.begin(), b.end(), 0);
   want = 0;

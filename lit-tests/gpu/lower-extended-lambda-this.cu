@@ -4,10 +4,9 @@
 // originals compute: explicit [this] on an object in managed memory, [*this]
 // on a host object, [=] reading members through the implicit this, private
 // and protected members, member functions of class templates and
-// out-of-line definitions, const member functions.
-// Left out, see lit-tests/lower-extended-lambda/xfail-*.cu: [*this] in an
-// out-of-line member of a class template (outofline-template-copy-this), and
-// a [=] lambda writing members through the implicit this (implicit-this-write).
+// out-of-line definitions, const member functions, [*this] in an out-of-line
+// member of a class template, and a [=] lambda writing members through the
+// implicit this (the functor keeps the pointer: the object is managed).
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -54,6 +53,11 @@ public:
   // Explicit [this]: the device writes the object's own counters.
   void fill(const int *keys, int n) {
     launch(n, [this, keys] __device__ (int i) { atomicAdd(&counts_[bucket(keys[i])], 1); });
+  }
+
+  // [=] writing the object's own counters through the implicit this.
+  void reset() {
+    launch(kBins, [=] __device__ (int b) { counts_[b] = 0; });
   }
 
   // [this] in a const member function: a pointer to const.
@@ -124,6 +128,7 @@ public:
   }
   void addRow(int row, T delta);
   template <class U> void scaleBy(U factor, int n);
+  void shiftAll(T delta, int n) const;
 
 private:
   T *cells_;
@@ -139,6 +144,10 @@ template <class T> void Grid<T>::addRow(int row, T delta) {
 
 template <class T> template <class U> void Grid<T>::scaleBy(U factor, int n) {
   launch(n, [=] __device__ (int i) { cells_[i] = T(cells_[i] * factor); });
+}
+
+template <class T> void Grid<T>::shiftAll(T delta, int n) const {
+  launch(n, [*this, delta] __device__ (int i) { cells_[i] += delta; });
 }
 
 int main() {
@@ -170,6 +179,11 @@ int main() {
   for (int i = 0; i < n; ++i)
     weighted += out[i] - 5L * hostCounts[i % stats::Histogram::kBins];
   expect("weights-diff", weighted, 0);
+  h->reset();
+  long left = 0;
+  for (int b = 0; b < stats::Histogram::kBins; ++b)
+    left += h->count(b);
+  expect("after-reset", left, 0);
 
   stats::Histogram local(1, 7);
   local.labels(out, n);
@@ -206,11 +220,12 @@ int main() {
   g->clear(width * rows);
   g->addRow(1, 10);
   g->scaleBy(3.5, width * rows);
+  g->shiftAll(1, width * rows);
   sum = 0;
   for (int i = 0; i < width * rows; ++i)
     sum += cells[i];
   // Row 1 holds int((2 + 10 + col) * 3.5), the others 7.
-  want = 7L * width * (rows - 1);
+  want = 7L * width * (rows - 1) + width * rows;
   for (int col = 0; col < width; ++col)
     want += long((12 + col) * 3.5);
   expect("grid", sum, want);

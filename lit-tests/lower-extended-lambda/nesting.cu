@@ -65,6 +65,18 @@ void around_plain(int n, int *out) {
   // MSG: {{.*}}.cu:[[@LINE-4]]:19: warning: __device__ lambda lowered to functor 'around_plain_lambda_1'
 }
 
+// A plain lambda in the body that names captures in its capture list names
+// data members once moved: it copies them with init-captures instead.
+// FIX: struct lookup_lambda_1 {
+// FIX:     auto at = [in = in, n = n](int j) { return j < n ? in[j] : 0; };
+void lookup(const int *in, int *out, int n) {
+  apply<<<1, n>>>([=] __device__ (int i) {
+    auto at = [in, n](int j) { return j < n ? in[j] : 0; };
+    out[i] = at(i + 1);
+  }, n);
+  // MSG: {{.*}}.cu:[[@LINE-4]]:19: warning: __device__ lambda lowered to functor 'lookup_lambda_1'
+}
+
 // Extended lambdas inside extended lambdas (nvcc refuses them, §5.3.8.4
 // item 1): the inner functor comes first and its construction travels with
 // the outer body. A lambda that captures a lowered one holds its functor.
@@ -127,6 +139,7 @@ int main() {
   loops(4, out);
   in_plain(4, out);
   around_plain(4, out);
+  lookup(out, out, 4);
   nested(4, out);
   lib::run(4, out);
   hidden(4, out);

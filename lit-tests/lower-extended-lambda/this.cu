@@ -99,3 +99,32 @@ template <typename T> struct Buffer {
   }
 };
 template struct Buffer<float>;
+
+// `*this` in an out-of-line member of a class template: the class is
+// complete there, so the copy needs no template parameter.
+// FIX: struct run_lambda_1;
+// FIX: template <class T>
+// FIX-NEXT: struct Grid<T>::run_lambda_1 {
+// FIX-NEXT:   Grid self;
+// FIX-NEXT:   T d;
+// FIX: apply<<<1, 1>>>(run_lambda_1{*this, d}, 1);
+template <class T> struct Grid {
+  T v;
+  void run(T d);
+};
+template <class T> void Grid<T>::run(T d) {
+  apply<<<1, 1>>>([*this, d] __device__ (int) { (void)(v + d); }, 1);
+  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'run_lambda_1'
+}
+template struct Grid<int>;
+
+// An implicit `this` that the body writes through: a copy would lose the
+// writes, so the pointer stays (right for objects in managed memory).
+// FIX: struct reset_lambda_1 {
+// FIX-NEXT:     Counters *self;
+// FIX-NEXT:     __device__ void operator()(int b) const { self->counts[b] = 0; }
+struct Counters {
+  int counts[8];
+  void reset() { apply<<<1, 8>>>([=] __device__ (int b) { counts[b] = 0; }, 8); }
+  // MSG: {{.*}}.cu:[[@LINE-1]]:34: warning: __device__ lambda lowered to functor 'reset_lambda_1'; it captures 'this' implicitly and writes through it, so the functor keeps the pointer, which the GPU can dereference only for an object in managed or device memory (§5.3.8.6)
+};
