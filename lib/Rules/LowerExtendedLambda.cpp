@@ -292,6 +292,11 @@ public:
 
 
 std::optional<std::string> LambdaPlan::spell(QualType T) {
+  // `auto it = make_iterator(...)`: the `auto` sugar keeps the deduced
+  // template's namespace from being printed (`transform_iterator<...>`).
+  if (const auto *Deduced = T->getAs<DeducedType>();
+      Deduced && Deduced->isDeduced())
+    T = Deduced->getDeducedType();
   LocalTypeFinder Finder;
   Finder.TraverseType(T);
   if (!Finder.Tags.empty())
