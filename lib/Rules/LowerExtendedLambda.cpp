@@ -193,6 +193,14 @@ public:
       Tags.insert(T->getDecl());
     return true;
   }
+  /// A deduced `auto` type is the bare specialization, whose arguments are
+  /// not written anywhere: `transform_iterator<closure, ...>` hides a lambda.
+  bool VisitRecordType(RecordType *T) {
+    if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(T->getDecl()))
+      for (const TemplateArgument &A : S->getTemplateArgs().asArray())
+        TraverseTemplateArgument(A);
+    return true;
+  }
   std::set<const TypedefNameDecl *> Typedefs;
   std::set<const TagDecl *> Tags;
 };
@@ -303,6 +311,11 @@ public:
 
 
 std::optional<std::string> LambdaPlan::spell(QualType T) {
+  // `auto it = make_iterator(...)`: the `auto` sugar keeps the deduced
+  // template's namespace from being printed (`transform_iterator<...>`).
+  if (const auto *Deduced = T->getAs<DeducedType>();
+      Deduced && Deduced->isDeduced())
+    T = Deduced->getDeducedType();
   LocalTypeFinder Finder;
   Finder.TraverseType(T);
   if (!Finder.Tags.empty())
@@ -540,8 +553,11 @@ public:
   explicit EnclosingVarFinder(const LambdaExpr &L) : L(L) {}
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    // A nested lambda's uses of this lambda's own parameters and locals
+    // also refer to enclosing variables: they are not captures of L.
     if (V && E->refersToEnclosingVariableOrCapture() &&
         V->isLocalVarDeclOrParm() && !V->isStaticLocal() &&
+        !L.getCallOperator()->Encloses(V->getDeclContext()) &&
         std::find(Vars.begin(), Vars.end(), V) == Vars.end())
       Vars.push_back(V);
     return true;
@@ -775,6 +791,16 @@ bool LambdaPlan::planLocals() {
   Finder.TraverseStmt(L.getBody());
   if (const TypeSourceInfo *TSI = L.getCallOperator()->getTypeSourceInfo())
     Finder.TraverseTypeLoc(TSI->getTypeLoc());
+  // What a copied declaration uses travels too (`enum { v = !is_same<val_t,
+  // X>::value }` needs `val_t`); copies keep the function's order, so each
+  // comes after what it uses.
+  for (size_t I = 0; I < Finder.Found.size(); ++I)
+    Finder.TraverseDecl(const_cast<Decl *>(Finder.Found[I]));
+  std::stable_sort(Finder.Found.begin(), Finder.Found.end(),
+                   [&](const Decl *A, const Decl *B) {
+                     return Src.SM.isBeforeInTranslationUnit(A->getBeginLoc(),
+                                                             B->getBeginLoc());
+                   });
   for (const Decl *D : Finder.Found) {
     if (const auto *V = dyn_cast<VarDecl>(D)) {
       if (V->isStaticLocal() && !V->getType().isConstQualified())
@@ -1508,26 +1534,45 @@ void LowerExtendedLambda::lowerFunction(
       return SM.isPointWithin(Loc, P->L.getBeginLoc(), P->L.getEndLoc());
     });
   };
-  std::map<const Decl *, CharSourceRange> Retired;
+  std::map<const Decl *, std::vector<SourceLocation>> Uses;
   for (const auto &P : Plans)
-    for (const Decl *D : P->LocalsToRetire) {
+    for (const Decl *D : P->LocalsToRetire)
+      if (!Uses.count(D)) {
+        ReferenceFinder Finder(D);
+        Finder.TraverseStmt(F.getBody());
+        Uses[D] = std::move(Finder.Uses);
+      }
+  // A use in another retiring local (`nt` in `constexpr int nv = 2 * nt;`)
+  // goes with it: repeat until no more locals retire.
+  std::map<const Decl *, CharSourceRange> Retired;
+  auto InRetired = [&](SourceLocation U) {
+    return std::any_of(Retired.begin(), Retired.end(), [&](const auto &R) {
+      return SM.isPointWithin(U, R.first->getBeginLoc(), R.first->getEndLoc());
+    });
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[D, DUses] : Uses) {
       if (Retired.count(D))
         continue;
-      ReferenceFinder Finder(D);
-      Finder.TraverseStmt(F.getBody());
-      bool OnlyInLowered = std::all_of(Finder.Uses.begin(), Finder.Uses.end(),
-                                       [&](SourceLocation U) {
-                                         return InLowered(U) ||
-                                                U == D->getLocation();
-                                       });
-      Retired[D] = OnlyInLowered ? retirementRange(*D, Ctx) : CharSourceRange();
+      bool OnlyInLowered =
+          std::all_of(DUses.begin(), DUses.end(), [&](SourceLocation U) {
+            return InLowered(U) || U == D->getLocation() || InRetired(U);
+          });
+      CharSourceRange R = OnlyInLowered ? retirementRange(*D, Ctx)
+                                        : CharSourceRange();
+      if (R.isValid()) {
+        Retired[D] = R;
+        Changed = true;
+      }
     }
+  }
 
   for (unsigned I = 0; I < Plans.size(); ++I) {
     std::vector<CharSourceRange> Removals;
     for (const Decl *D : Plans[I]->LocalsToRetire)
-      if (Retired[D].isValid())
-        Removals.push_back(Retired[D]);
+      if (auto It = Retired.find(D); It != Retired.end())
+        Removals.push_back(It->second);
     emit(*Plans[I], Ordinals[I], Removals);
   }
 }

@@ -13,6 +13,21 @@ int local_type(int n, int *out) {
   return sizeof(l) > 0 && n > 0;
 }
 
+// A deduced type whose template arguments hide a local type or a closure
+// (`auto it = make_transform_iterator(first, lambda)`) is just as unnamed.
+template <class T> struct box { T v; };
+template <class T> box<T> make_box(T v) { return {v}; }
+int local_in_argument(int *out) {
+  struct Pair { int a, b; };
+  auto b = make_box(Pair{1, 2});
+  auto l = [=] __device__ (int i) { out[i] = b.v.a; };
+  // CHECK: {{.*}}.cu:[[@LINE-1]]:12: warning: __device__ lambda not lowered: the captured 'b' has a type declared inside the function (§5.3.8.4 item 12) [lower-extended-lambda]
+  auto g = make_box(make_box([](int i) { return 2 * i; }));
+  auto m = [=] __device__ (int i) { out[i] = g.v.v(i); };
+  // CHECK: {{.*}}.cu:[[@LINE-1]]:12: warning: __device__ lambda not lowered: the captured 'g' has a type declared inside the function (§5.3.8.4 item 12) [lower-extended-lambda]
+  return sizeof(l) + sizeof(m) > 0;
+}
+
 // A member function of a local class.
 void local_class() {
   struct Local {
