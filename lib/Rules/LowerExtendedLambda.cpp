@@ -283,6 +283,9 @@ public:
   std::optional<std::string> spell(QualType T);
   std::optional<std::string> capturedType(const VarDecl &Var,
                                           const Expr *InitCapture);
+  std::optional<std::string> typeParameterFor(const VarDecl &Var,
+                                              const Expr *InitCapture,
+                                              llvm::StringRef Why);
   /// Closure types of the enclosing function's lambdas lowered before this
   /// one, and how their functors are spelled.
   const std::map<const CXXRecordDecl *, std::string> *LoweredClosures =
@@ -506,30 +509,53 @@ static const VarDecl *copiedVariable(const Expr *Init) {
 }
 
 std::optional<std::string>
+LambdaPlan::typeParameterFor(const VarDecl &Var, const Expr *InitCapture,
+                             llvm::StringRef Why) {
+  // Only the construction, where the variable is in scope, can name the
+  // type: the functor takes it as a template parameter filled with decltype.
+  // decltype of a reference names the reference, not the copy the closure
+  // holds, so references stay refused.
+  const VarDecl *Named = InitCapture ? copiedVariable(InitCapture) : &Var;
+  if (!Named || Named->getType()->isReferenceType()) {
+    fail(llvm::formatv("the type of the captured '{0}' is {1} {2}; give it "
+                       "an explicit type",
+                       Var.getName(), Why, Named ? "reference" : "expression")
+             .str());
+    return std::nullopt;
+  }
+  std::string Param = Var.getName().str() + "_capture_t";
+  while (std::any_of(TemplateParams.begin(), TemplateParams.end(),
+                     [&](llvm::StringRef P) { return P.ends_with(" " + Param); }))
+    Param += "_";
+  TemplateParams.push_back("class " + Param);
+  TemplateArgs.push_back("decltype(" + Named->getNameAsString() + ")");
+  return Param;
+}
+
+/// True if every function-local class that \p T mentions is the closure of a
+/// lambda lowered in this run: once lowered, \p T names no local type.
+static bool
+localTypesAreLoweredClosures(QualType T,
+                             const std::map<const CXXRecordDecl *, std::string>
+                                 *LoweredClosures) {
+  if (!LoweredClosures)
+    return false;
+  LocalTypeFinder Finder;
+  Finder.TraverseType(T);
+  return !Finder.Tags.empty() &&
+         std::all_of(Finder.Tags.begin(), Finder.Tags.end(),
+                     [&](const TagDecl *D) {
+                       const auto *R = dyn_cast<CXXRecordDecl>(D);
+                       return R && LoweredClosures->count(R);
+                     });
+}
+
+std::optional<std::string>
 LambdaPlan::capturedType(const VarDecl &Var, const Expr *InitCapture) {
   QualType T = Var.getType();
   const AutoType *Auto = T->getContainedAutoType();
-  if (Auto && Auto->getDeducedType().isNull()) {
-    // Deduced from a dependent expression (`auto n = v.size()` in a
-    // template): only the construction, where the variable is in scope, can
-    // name the type. The functor takes it as a template parameter.
-    const VarDecl *Named = InitCapture ? copiedVariable(InitCapture) : &Var;
-    if (!Named || Named->getType()->isReferenceType()) {
-      fail(llvm::formatv("the type of the captured '{0}' is deduced from a "
-                         "dependent {1}; give it an explicit type",
-                         Var.getName(),
-                         Named ? "reference" : "expression")
-               .str());
-      return std::nullopt;
-    }
-    std::string Param = Var.getName().str() + "_capture_t";
-    while (std::any_of(TemplateParams.begin(), TemplateParams.end(),
-                       [&](llvm::StringRef P) { return P.ends_with(" " + Param); }))
-      Param += "_";
-    TemplateParams.push_back("class " + Param);
-    TemplateArgs.push_back("decltype(" + Named->getNameAsString() + ")");
-    return Param;
-  }
+  if (Auto && Auto->getDeducedType().isNull())
+    return typeParameterFor(Var, InitCapture, "deduced from a dependent");
   // A lambda of this function lowered earlier now has a name.
   if (const CXXRecordDecl *R = T.getNonReferenceType()->getAsCXXRecordDecl();
       R && R->isLambda() && LoweredClosures) {
@@ -537,13 +563,20 @@ LambdaPlan::capturedType(const VarDecl &Var, const Expr *InitCapture) {
     if (It != LoweredClosures->end())
       return It->second;
   }
-  auto Spelled = spell(T.getNonReferenceType().getUnqualifiedType());
-  if (!Spelled)
-    fail(llvm::formatv("the captured '{0}' has a type declared inside the "
-                       "function (§5.3.8.4 item 12)",
-                       Var.getName())
-             .str());
-  return Spelled;
+  QualType Value = T.getNonReferenceType().getUnqualifiedType();
+  if (auto Spelled = spell(Value))
+    return Spelled;
+  // `transform_iterator<closure, ...>`, `__return_type_wrapper<R, closure>`:
+  // a type built from lowered lambdas has a name after lowering, but not one
+  // this run can write.
+  if (localTypesAreLoweredClosures(Value, LoweredClosures))
+    return typeParameterFor(Var, InitCapture,
+                            "built from a lambda's closure and copied from a");
+  fail(llvm::formatv("the captured '{0}' has a type declared inside the "
+                     "function (§5.3.8.4 item 12)",
+                     Var.getName())
+           .str());
+  return std::nullopt;
 }
 
 /// Finds the enclosing function's variables a lambda body refers to, in

@@ -61,3 +61,21 @@ int host(int i) {
   return h(i);
 }
 // FIX: auto h = [=](int j) { return it[j]; };
+
+// A type built from a lambda lowered in the same run (an iterator or a
+// `proclaim_return_type` wrapper around it) is named once lowered, but not
+// in this run: the functor takes it as a template parameter, filled with
+// decltype where the variable is in scope. One run reaches the fixed point.
+// FIX: struct built_lambda_1 {
+// FIX: template <class it_capture_t>
+// FIX-NEXT: struct built_lambda_2 {
+// FIX-NEXT:   int *out;
+// FIX-NEXT:   it_capture_t it;
+// FIX: auto it = lib::make_load_iterator(built_lambda_1{});
+// FIX: apply<<<1, n>>>(built_lambda_2<decltype(it)>{out, it}, n);
+void built(int n, int *out) {
+  auto it = lib::make_load_iterator([] __device__ (int i) { return 3 * i; });
+  // MSG: {{.*}}.cu:[[@LINE-1]]:37: warning: __device__ lambda lowered to functor 'built_lambda_1'
+  apply<<<1, n>>>([=] __device__(int i) { out[i] = it[i]; }, n);
+  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'built_lambda_2'
+}
