@@ -1281,6 +1281,30 @@ SourceLocation functorLocation(const Decl &D, ASTContext &Ctx) {
   return aboveCommentBlock(Loc, Ctx.getSourceManager());
 }
 
+/// The access label (`private:`) that \p F follows with no member between,
+/// and the access in effect above that label.
+struct OwnAccessLabel {
+  const AccessSpecDecl *Label = nullptr;
+  AccessSpecifier Above = AS_none;
+};
+OwnAccessLabel labelRightBefore(const CXXRecordDecl &Class,
+                                const FunctionDecl &F) {
+  OwnAccessLabel Last;
+  AccessSpecifier Access = Class.isClass() ? AS_private : AS_public;
+  for (const Decl *D : Class.decls()) {
+    if (D->isImplicit())
+      continue;
+    if (D == &F || D == F.getDescribedFunctionTemplate())
+      return Last;
+    const auto *Label = dyn_cast<AccessSpecDecl>(D);
+    // Any other member between the label and F breaks the adjacency.
+    Last = Label ? OwnAccessLabel{Label, Access} : OwnAccessLabel{};
+    if (Label)
+      Access = Label->getAccess();
+  }
+  return {};
+}
+
 /// The functor's type as the construction spells it: `run_lambda_1<T>`.
 std::string functorType(const LambdaPlan &P) {
   std::vector<std::string> Args = P.TemplateArgs;
@@ -1366,14 +1390,32 @@ void LowerExtendedLambda::registerPPCallbacks(Preprocessor &PP) {
   PP.addPPCallbacks(std::make_unique<FlagUseFinder>(PP, context(), FlagUses));
 }
 
+/// True if \p L belongs to a template instantiation (the rule works on the
+/// template as written), found through its declaration contexts.
+static bool isInInstantiation(const LambdaExpr &L) {
+  for (const DeclContext *DC = L.getLambdaClass()->getDeclContext(); DC;
+       DC = DC->getParent()) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(DC)) {
+      if (isTemplateInstantiation(FD->getTemplateSpecializationKind()))
+        return true;
+    } else if (const auto *RD = dyn_cast<CXXRecordDecl>(DC)) {
+      if (isTemplateInstantiation(RD->getTemplateSpecializationKind()))
+        return true;
+    }
+  }
+  return false;
+}
+
 void LowerExtendedLambda::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(lambdaExpr(unless(isInTemplateInstantiation())).bind("l"),
-                    this);
+  // Instantiations are skipped in check(): the isInTemplateInstantiation()
+  // matcher would build the parent map of the whole translation unit,
+  // toolkit headers included (+50% memory on Thrust code).
+  Finder.addMatcher(lambdaExpr().bind("l"), this);
 }
 
 void LowerExtendedLambda::check(const MatchFinder::MatchResult &Result) {
   const auto *L = Result.Nodes.getNodeAs<LambdaExpr>("l");
-  if (!context().isUserOwned(L->getBeginLoc()))
+  if (!context().isUserOwned(L->getBeginLoc()) || isInInstantiation(*L))
     return;
   LambdaSpace Space = writtenLambdaSpace(*L);
   ASTContext &Ctx = context().getASTContext();
@@ -1500,16 +1542,30 @@ public:
   const Decl *Target;
   std::vector<SourceLocation> Uses;
 };
+/// Finds the statement that declares a local (without the parent map, which
+/// would cover the whole translation unit).
+class DeclStmtFinder : public RecursiveASTVisitor<DeclStmtFinder> {
+public:
+  explicit DeclStmtFinder(const Decl &Target) : Target(Target) {}
+  bool VisitDeclStmt(DeclStmt *S) {
+    for (const Decl *D : S->decls())
+      if (D == &Target)
+        Found = S;
+    return !Found;
+  }
+  const Decl &Target;
+  const DeclStmt *Found = nullptr;
+};
 } // namespace lowering
 using namespace lowering;
 
 /// The range that removes the declaration statement of \p D, with its
 /// line when it stands alone there; invalid if D shares its statement.
-static CharSourceRange retirementRange(const Decl &D, ASTContext &Ctx) {
-  const DeclStmt *DS = nullptr;
-  for (const DynTypedNode &P : Ctx.getParents(D))
-    if ((DS = P.get<DeclStmt>()))
-      break;
+static CharSourceRange retirementRange(const Decl &D, const Stmt &Body,
+                                       ASTContext &Ctx) {
+  DeclStmtFinder Finder(D);
+  Finder.TraverseStmt(const_cast<Stmt *>(&Body));
+  const DeclStmt *DS = Finder.Found;
   if (!DS || !DS->isSingleDecl())
     return CharSourceRange();
   const SourceManager &SM = Ctx.getSourceManager();
@@ -1592,7 +1648,7 @@ void LowerExtendedLambda::lowerFunction(
           std::all_of(DUses.begin(), DUses.end(), [&](SourceLocation U) {
             return InLowered(U) || U == D->getLocation() || InRetired(U);
           });
-      CharSourceRange R = OnlyInLowered ? retirementRange(*D, Ctx)
+      CharSourceRange R = OnlyInLowered ? retirementRange(*D, *F.getBody(), Ctx)
                                         : CharSourceRange();
       if (R.isValid()) {
         Retired[D] = R;
@@ -1633,20 +1689,31 @@ void LowerExtendedLambda::emit(LambdaPlan &P, unsigned Ordinal,
       Formatted ? *Formatted : writeFunctor(P, Indent, Unit, Ordinal);
   auto [IndentFrom, IndentTo] = bodyReindent(*L.getBody(), Text.Before, Src);
   std::string Before = Text.Before;
+  // A nested functor must be public to be a kernel template argument.
+  bool NeedsAccess = P.Class && !P.OutOfLineMember &&
+                     F.getAccess() != AS_public;
+  // Right after its own `private:` label, the function keeps the label: the
+  // functor goes above it, under `public:`, and needs no label after it.
+  OwnAccessLabel Own = NeedsAccess ? labelRightBefore(*P.Class, F)
+                                   : OwnAccessLabel{};
+  const AccessSpecDecl *OwnLabel = Own.Label;
+  if (OwnLabel && Src.lineStartIfBlank(OwnLabel->getBeginLoc()).isInvalid())
+    OwnLabel = nullptr;
+  if (OwnLabel)
+    LineStart = At = Src.lineStartIfBlank(OwnLabel->getBeginLoc());
   if (LineStart.isValid()) {
     At = LineStart;
   } else {
     Before = "\n" + Before;
   }
   std::string After = Text.After + (LineStart.isValid() ? "" : Indent);
-
-  // A nested functor must be public to be a kernel template argument.
-  bool NeedsAccess = P.Class && !P.OutOfLineMember &&
-                     F.getAccess() != AS_public;
   if (NeedsAccess) {
     std::string Label = Src.indentOf(P.Class->getBeginLoc());
-    Before = Label + "public:\n" + Before;
-    After += Label + (F.getAccess() == AS_private ? "private:\n" : "protected:\n");
+    if (!OwnLabel || Own.Above != AS_public)
+      Before = Label + "public:\n" + Before;
+    if (!OwnLabel)
+      After += Label +
+               (F.getAccess() == AS_private ? "private:\n" : "protected:\n");
   }
 
   std::vector<std::string> Inits;
