@@ -11,8 +11,7 @@
 #include "Engine/EditCollector.h"
 #include "Engine/RuleRegistry.h"
 #include "Output/DiagnosticPrinter.h"
-#include "Output/FileWriter.h"
-#include "Output/UnifiedDiff.h"
+#include "Output/Emit.h"
 #include "cudalower/Tool.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -366,89 +365,6 @@ bool parseAll(const std::vector<std::string> &Sources,
   return AllParsed;
 }
 
-struct Rewritten {
-  std::string Path;
-  std::string Old, New;
-  const tooling::Replacements *Edits;
-};
-
-llvm::Expected<std::vector<Rewritten>>
-applyEdits(const EditCollector &Collector) {
-  std::vector<Rewritten> Out;
-  for (const auto &[Path, Edits] : Collector.replacements()) {
-    if (Edits.empty())
-      continue;
-    auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
-    if (!Buffer)
-      return llvm::createStringError(Path + ": " + Buffer.getError().message());
-    std::string Old = (*Buffer)->getBuffer().str();
-    auto New = tooling::applyAllReplacements(Old, Edits);
-    if (!New)
-      return New.takeError();
-    if (*New != Old)
-      Out.push_back({Path, std::move(Old), std::move(*New), &Edits});
-  }
-  return Out;
-}
-
-int emitOutput(const ToolOptions &Opts, const std::string &MainFile,
-               const std::vector<Rewritten> &Files, llvm::raw_ostream &Out,
-               llvm::raw_ostream &Err) {
-  auto Find = [&](llvm::StringRef Path) -> const Rewritten * {
-    for (const Rewritten &R : Files)
-      if (R.Path == Path)
-        return &R;
-    return nullptr;
-  };
-  switch (Opts.Mode) {
-  case OutputMode::Stdout:
-  case OutputMode::File: {
-    const Rewritten *Main = Find(MainFile);
-    std::string Text;
-    if (Main) {
-      Text = Main->New;
-    } else {
-      auto Buffer = llvm::MemoryBuffer::getFile(MainFile, /*IsText=*/false);
-      if (!Buffer) {
-        Err << "error: " << MainFile << ": " << Buffer.getError().message()
-            << '\n';
-        return UsageError;
-      }
-      Text = (*Buffer)->getBuffer().str();
-    }
-    size_t Others = Files.size() - (Main ? 1 : 0);
-    if (Others && !Opts.Quiet)
-      Err << "note: " << Others
-          << " other file(s) need edits too (headers under the project "
-             "root); use --diff or -i to see or apply them\n";
-    if (Opts.Mode == OutputMode::Stdout) {
-      Out << Text;
-      return Success;
-    }
-    if (llvm::Error E = writeFileAtomically(Opts.OutputFile, Text)) {
-      Err << "error: " << llvm::toString(std::move(E)) << '\n';
-      return UsageError;
-    }
-    return Success;
-  }
-  case OutputMode::InPlace:
-    for (const Rewritten &R : Files) {
-      if (llvm::Error E = writeFileAtomically(R.Path, R.New)) {
-        Err << "error: " << llvm::toString(std::move(E)) << '\n';
-        return UsageError;
-      }
-    }
-    return Success;
-  case OutputMode::Diff:
-  case OutputMode::Check:
-    for (const Rewritten &R : Files)
-      Out << unifiedDiff(displayPath(R.Path), R.Old, *R.Edits);
-    return Opts.Mode == OutputMode::Check && !Files.empty() ? RewritesNeeded
-                                                            : Success;
-  }
-  return Success;
-}
-
 } // namespace
 
 void listRules(llvm::raw_ostream &Out) {
@@ -505,7 +421,7 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   for (const Diagnostic &D : Diags)
     printDiagnostic(Err, D, Opts.Color);
 
-  auto Files = applyEdits(Collector);
+  auto Files = applyEdits(Collector.replacements());
   if (!Files)
     return Fail(Files.takeError());
   int Code = emitOutput(Opts, Sources->front(), *Files, Out, Err);
