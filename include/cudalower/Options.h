@@ -26,6 +26,9 @@ enum ExitCode : int {
   RewritesNeeded = 1, ///< --check found edits, or a rule reported an error.
   UsageError = 2,     ///< Bad options, missing files, unreadable database.
   ParseError = 3,     ///< A source did not parse; nothing was written.
+  /// The tool crashed on a source: nothing was written for it, the other
+  /// sources were processed.
+  InternalError = 4,
 };
 
 /// Everything the library needs to run; tools fill it from their flags.
@@ -53,6 +56,13 @@ struct ToolOptions {
   std::vector<std::string> RuleOptions;
   bool Color = false;
   bool Quiet = false;
+  /// Parse the output again, as plain nvcc reads it, before writing it, and
+  /// report what still needs a flag (docs/usage.md#verification).
+  bool Verify = true;
+  /// Test hook (hidden option): `RULE` or `RULE@NAME`: the rule crashes on
+  /// its first match in every source (whose file name contains NAME), so
+  /// that crash recovery can be tested.
+  std::string TestCrashInRule;
 };
 
 } // namespace cudalower

@@ -98,6 +98,11 @@ public:
   }
   /// Records a finished diagnostic (called by DiagBuilder).
   virtual void record(Diagnostic D) = 0;
+  /// Called before a rule looks at a match (\p Loc: the first bound node)
+  /// or finishes its translation unit (\p Loc invalid), so that a crash can
+  /// be reported with the rule and the code being worked on.
+  virtual void beginCheck(llvm::StringRef RuleName, clang::SourceLocation Loc) {
+  }
 
   clang::SourceManager &getSourceManager();
   /// Fills file, line, column and source line of \p D from \p Loc.
@@ -130,6 +135,10 @@ public:
   llvm::StringRef getID() const override { return Name; }
 
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) final {
+    const auto &Bound = R.Nodes.getMap();
+    Ctx.beginCheck(Name, Bound.empty()
+                             ? clang::SourceLocation()
+                             : Bound.begin()->second.getSourceRange().getBegin());
     check(R);
   }
 

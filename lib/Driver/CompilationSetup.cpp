@@ -106,8 +106,8 @@ std::string CompilationSetup::directoryFor(llvm::StringRef File) const {
 }
 
 std::vector<std::string>
-CompilationSetup::commandFor(llvm::StringRef File,
-                             CompilationPass Pass) const {
+CompilationSetup::commandFor(llvm::StringRef File, CompilationPass Pass,
+                             Semantics Sem) const {
   ParsedCompileCommand Parsed;
   if (Database) {
     auto Commands = Database->getCompileCommands(File);
@@ -126,10 +126,6 @@ CompilationSetup::commandFor(llvm::StringRef File,
       "-resource-dir=" CUDALOWER_CLANG_RESOURCE_DIR,
       "-fsyntax-only",
       Pass == CompilationPass::Host ? "--cuda-host-only" : "--cuda-device-only",
-      // Parse the sources as nvcc with the flags they were written for sees
-      // them; the rewritten output no longer needs those flags.
-      "-D__CUDACC_EXTENDED_LAMBDA__",
-      "-D__CUDACC_RELAXED_CONSTEXPR__",
       // nvcc's lambda traits (§5.3.8.3) are unknown to Clang. They are false
       // for every functor cuda-lower writes; lower-extended-lambda reports
       // each use.
@@ -137,6 +133,16 @@ CompilationSetup::commandFor(llvm::StringRef File,
       "-D__nv_is_extended_host_device_lambda_closure_type(...)=false",
       "-D__nv_is_extended_device_lambda_with_preserved_return_type(...)=false",
   };
+  if (Sem == Semantics::WithNvccFlags) {
+    // Parse the sources as nvcc with the flags they were written for sees
+    // them; the rewritten output no longer needs those flags.
+    Args.push_back("-D__CUDACC_EXTENDED_LAMBDA__");
+    Args.push_back("-D__CUDACC_RELAXED_CONSTEXPR__");
+  }
+  // Clang keeps making constexpr functions __host__ __device__ in both
+  // semantics: its own CUDA headers rely on it (-fno-cuda-host-device-constexpr
+  // breaks __clang_cuda_texture_intrinsics.h). Verification finds device
+  // calls to constexpr host functions in the AST instead.
   if (Parsed.RelocatableDeviceCode)
     Args.push_back("-fgpu-rdc");
   Args.insert(Args.end(), Parsed.PreprocessorArgs.begin(),

@@ -24,6 +24,16 @@ llvm::Expected<std::string> findCudaPath(llvm::StringRef Explicit);
 llvm::Expected<std::string> findProjectRoot(llvm::StringRef Explicit,
                                             llvm::StringRef FirstSource);
 
+/// How a parse should read the code.
+enum class Semantics {
+  /// As nvcc with --extended-lambda --expt-relaxed-constexpr reads it: the
+  /// flags the input was written for.
+  WithNvccFlags,
+  /// As plain nvcc reads it: the flags' macros are undefined. Used to
+  /// verify the output.
+  PlainNvcc,
+};
+
 /// Builds the Clang command lines for every source, once per pass.
 class CompilationSetup {
 public:
@@ -33,8 +43,9 @@ public:
 
   /// The argv (starting with a compiler name) that parses \p File (absolute)
   /// for \p Pass, including -fsyntax-only and the file itself.
-  std::vector<std::string> commandFor(llvm::StringRef File,
-                                      CompilationPass Pass) const;
+  std::vector<std::string>
+  commandFor(llvm::StringRef File, CompilationPass Pass,
+             Semantics Sem = Semantics::WithNvccFlags) const;
   /// The directory the command runs in.
   std::string directoryFor(llvm::StringRef File) const;
   const std::string &cudaPath() const { return CudaPath; }

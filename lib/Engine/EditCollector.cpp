@@ -172,8 +172,8 @@ llvm::Expected<std::string> EditCollector::copiedText(const std::string &File,
       (*Buffer)->getBuffer().substr(CE.CopyOffset, CE.CopyLength);
   std::vector<Placed> Absorbed = C.Absorbed;
   std::stable_sort(Absorbed.begin(), Absorbed.end(),
-                   [](const Placed &L, const Placed &R) {
-                     return L.E.Offset < R.E.Offset;
+                   [&](const Placed &L, const Placed &R) {
+                     return editsInOrder(L, R);
                    });
   std::string Out;
   unsigned Pos = CE.CopyOffset;
@@ -185,6 +185,34 @@ llvm::Expected<std::string> EditCollector::copiedText(const std::string &File,
   Out += Source.substr(Pos - CE.CopyOffset);
   return CE.Text + reindent(Out, CE.CopyIndentFrom, CE.CopyIndentTo) +
          CE.TextAfterCopy;
+}
+
+/// Where an edit goes among the edits at its offset. Preprocessor lines come
+/// first (an #include must precede the declaration that follows it, even
+/// when another rule annotates that declaration), then other whole lines (a
+/// functor definition), then text that continues the line (an annotation in
+/// front of a declaration); a replacement starting there comes last, after
+/// every insertion (insertions are merged into it).
+static int rankAtOffset(const Edit &E) {
+  if (E.Length > 0)
+    return 3;
+  llvm::StringRef T = E.Text;
+  if (!T.ends_with("\n"))
+    return 2;
+  return T.ltrim(" \t").starts_with("#") ? 0 : 1;
+}
+
+/// The order of edits in a file: by offset; at one offset, inner copies
+/// before the outer ones that use them (Priority), then by rankAtOffset,
+/// then by rule and text, so that the result never depends on the order in
+/// which sources, passes or rules reported them.
+bool EditCollector::editsInOrder(const Placed &L, const Placed &R) const {
+  auto Key = [&](const Placed &P) {
+    return std::make_tuple(P.E.Offset, P.Priority, rankAtOffset(P.E),
+                           llvm::StringRef(Diags[P.Diag].Rule),
+                           llvm::StringRef(P.E.Text));
+  };
+  return Key(L) < Key(R);
 }
 
 llvm::Error EditCollector::finalize() {
@@ -237,14 +265,16 @@ llvm::Error EditCollector::finalize() {
     }
     std::vector<Placed> Edits = State.TopLevel;
     std::stable_sort(Edits.begin(), Edits.end(),
-                     [](const Placed &L, const Placed &R) {
-                       return std::tie(L.E.Offset, L.Priority) <
-                              std::tie(R.E.Offset, R.Priority);
+                     [&](const Placed &L, const Placed &R) {
+                       return editsInOrder(L, R);
                      });
     clang::tooling::Replacements &Out = Replacements[File];
+    std::vector<EditOrigin> &Origins = OriginsByFile[File];
     std::string PendingText;
+    std::vector<size_t> PendingDiags;
     for (size_t I = 0; I < Edits.size(); ++I) {
       const Edit &E = Edits[I].E;
+      PendingDiags.push_back(Edits[I].Diag);
       // Merge a run of insertions at one offset, and a following replacement
       // starting there, into a single replacement.
       if (E.Length == 0 && I + 1 < Edits.size() &&
@@ -252,6 +282,8 @@ llvm::Error EditCollector::finalize() {
         PendingText += E.Text;
         continue;
       }
+      Origins.push_back({E.Offset, std::move(PendingDiags)});
+      PendingDiags.clear();
       llvm::Error Err = Out.add(clang::tooling::Replacement(
           File, E.Offset, E.Length, PendingText + E.Text));
       PendingText.clear();
@@ -260,6 +292,14 @@ llvm::Error EditCollector::finalize() {
     }
   }
   return llvm::Error::success();
+}
+
+llvm::ArrayRef<EditOrigin>
+EditCollector::origins(const std::string &File) const {
+  auto It = OriginsByFile.find(File);
+  if (It == OriginsByFile.end())
+    return {};
+  return It->second;
 }
 
 bool EditCollector::hasErrors() const {

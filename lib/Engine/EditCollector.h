@@ -3,12 +3,20 @@
 
 #include "cudalower/Diagnostic.h"
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 #include <map>
 #include <string>
 #include <vector>
 
 namespace cudalower {
+
+/// Which findings wrote one replacement of a file (several when insertions
+/// at one offset were merged).
+struct EditOrigin {
+  unsigned Offset; ///< Of the replacement, in the file as read.
+  std::vector<size_t> Diags; ///< Indices into EditCollector::diagnostics().
+};
 
 /// Gathers diagnostics from every translation unit and both compilation
 /// passes, drops repeats (a header seen by several TUs, code seen by both
@@ -35,6 +43,8 @@ public:
     return Replacements;
   }
   bool hasErrors() const;
+  /// One entry per replacement of \p File, in order. Valid after finalize().
+  llvm::ArrayRef<EditOrigin> origins(const std::string &File) const;
 
   /// An accepted edit (public for the helpers in EditCollector.cpp).
   struct Placed {
@@ -53,6 +63,7 @@ private:
   };
 
   bool tryAddFix(size_t DiagIndex, int Priority, std::string &Conflict);
+  bool editsInOrder(const Placed &L, const Placed &R) const;
   Copy *innermostCopyContaining(const Edit &E);
   llvm::Expected<std::string> copiedText(const std::string &File,
                                          const Copy &C);
@@ -60,6 +71,7 @@ private:
   std::vector<Diagnostic> Diags;
   std::map<std::string, FileState> Files;
   std::map<std::string, clang::tooling::Replacements> Replacements;
+  std::map<std::string, std::vector<EditOrigin>> OriginsByFile;
 };
 
 } // namespace cudalower

@@ -8,8 +8,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver/CompilationSetup.h"
+#include "Engine/ClangErrors.h"
 #include "Engine/EditCollector.h"
+#include "Engine/Ownership.h"
 #include "Engine/RuleRegistry.h"
+#include "Engine/Verification.h"
 #include "Output/DiagnosticPrinter.h"
 #include "Output/Emit.h"
 #include "cudalower/Tool.h"
@@ -22,10 +25,12 @@
 #include "clang/Frontend/TextDiagnostic.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <csignal>
 #include <set>
 
 using namespace clang;
@@ -39,14 +44,26 @@ struct RunConfig {
   llvm::StringSet<> Enabled;
   std::map<std::string, std::string> Options; // "rule.key" -> value
   std::string Root;                            // with a trailing separator
+  std::string TestCrashInRule, TestCrashInSource; // see ToolOptions
+};
+
+/// What the tool was doing on a source, for the report of a crash.
+struct CrashSite {
+  std::string Source; ///< The main file of the translation unit.
+  CompilationPass Pass = CompilationPass::Host;
+  std::string Rule; ///< Empty while Clang parses.
+  const SourceManager *SM = nullptr;
+  SourceLocation Loc;
 };
 
 class RuleContextImpl : public RuleContext {
 public:
   RuleContextImpl(ASTContext &Ctx, CompilationPass Pass, const RunConfig &Cfg,
-                  EditCollector &Sink,
-                  const std::vector<WrongSideReference> &WrongSide)
-      : Ctx(Ctx), Pass(Pass), Cfg(Cfg), Sink(Sink), WrongSide(WrongSide) {}
+                  std::vector<Diagnostic> &Found,
+                  const std::vector<WrongSideReference> &WrongSide,
+                  CrashSite &Site)
+      : Ctx(Ctx), Pass(Pass), Cfg(Cfg), Found(Found), WrongSide(WrongSide),
+        Site(Site) {}
 
   llvm::ArrayRef<WrongSideReference> getWrongSideReferences() const override {
     return WrongSide;
@@ -56,20 +73,7 @@ public:
   CompilationPass getPass() const override { return Pass; }
 
   bool isUserOwned(SourceLocation Loc) const override {
-    const SourceManager &SM = Ctx.getSourceManager();
-    SourceLocation FileLoc = SM.getFileLoc(Loc);
-    if (FileLoc.isInvalid() || SM.isInSystemHeader(FileLoc))
-      return false;
-    FileID FID = SM.getFileID(FileLoc);
-    auto [It, Inserted] = OwnedCache.try_emplace(FID, false);
-    if (Inserted) {
-      if (auto Entry = SM.getFileEntryRefForID(FID)) {
-        llvm::SmallString<256> Real;
-        if (!llvm::sys::fs::real_path(Entry->getName(), Real))
-          It->second = llvm::StringRef(Real).starts_with(Cfg.Root);
-      }
-    }
-    return It->second;
+    return Owned.isOwned(Ctx.getSourceManager(), Loc);
   }
 
   bool isRuleEnabled(llvm::StringRef Name) const override {
@@ -84,38 +88,33 @@ public:
 
   void record(Diagnostic D) override {
     if (!D.File.empty())
-      Sink.add(std::move(D));
+      Found.push_back(std::move(D));
+  }
+
+  void beginCheck(llvm::StringRef Rule, SourceLocation Loc) override {
+    Site.Rule = Rule.str();
+    Site.SM = &Ctx.getSourceManager();
+    Site.Loc = Loc;
+    if (Rule == Cfg.TestCrashInRule &&
+        llvm::sys::path::filename(Site.Source)
+            .contains(Cfg.TestCrashInSource))
+      crashForTesting();
   }
 
 private:
+  [[noreturn]] static void crashForTesting() {
+    std::raise(SIGSEGV);
+    std::abort();
+  }
+
   ASTContext &Ctx;
   CompilationPass Pass;
   const RunConfig &Cfg;
-  EditCollector &Sink;
+  std::vector<Diagnostic> &Found;
   const std::vector<WrongSideReference> &WrongSide;
-  mutable llvm::DenseMap<FileID, bool> OwnedCache;
+  CrashSite &Site;
+  mutable FileOwnership Owned{Cfg.Root};
 };
-
-/// True for Clang errors that nvcc only warns about: a __host__ __device__
-/// function using a function or a variable of one side only (#20011-D,
-/// #20014-D, #20094-D). Clang may drop the statement holding the use, so
-/// the uses of functions are handed to rules (exec-space-host-call-from-hd
-/// reports and fixes the calls to __host__ functions).
-bool isOnlyAWarningForNvcc(const clang::Diagnostic &Info) {
-  if (Info.getID() != diag::err_ref_bad_target || Info.getNumArgs() < 4)
-    return false;
-  auto IntArg = [&](unsigned I) -> std::optional<uint64_t> {
-    auto Kind = Info.getArgKind(I);
-    if (Kind != DiagnosticsEngine::ak_sint &&
-        Kind != DiagnosticsEngine::ak_uint)
-      return std::nullopt;
-    return Info.getRawArg(I);
-  };
-  // Arguments: callee space, function (0) or variable (1), callee, caller
-  // space.
-  return IntArg(1).has_value() &&
-         IntArg(3) == static_cast<uint64_t>(CUDAFunctionTarget::HostDevice);
-}
 
 /// Shows Clang's errors (never its warnings) once each, however many passes
 /// report them.
@@ -152,10 +151,9 @@ public:
       return;
     // Kept for the exec-space rules: Clang may drop the statement holding
     // such a use from the AST.
-    if (isOnlyAWarningForNvcc(Info) &&
-        Info.getArgKind(2) == DiagnosticsEngine::ak_nameddecl)
-      if (const auto *FD = dyn_cast<FunctionDecl>(
-              reinterpret_cast<const NamedDecl *>(Info.getRawArg(2))))
+    if (isOnlyAWarningForNvcc(Info))
+      if (const auto *FD =
+              dyn_cast_or_null<FunctionDecl>(crossSpaceTarget(Info)))
         WrongSide.push_back({Info.getLocation(), FD});
     Held.emplace_back(Level, Info);
     HeldCrossSpace = Info.getID() == diag::err_ref_bad_target;
@@ -169,6 +167,13 @@ public:
   void resetCount() {
     Errors = 0;
     WrongSide.clear();
+  }
+  /// Forgets what a parse that crashed left half-reported.
+  void abandonParse() {
+    Held.clear();
+    HeldCrossSpace = false;
+    PPOfFile = nullptr;
+    resetCount();
   }
   const std::vector<WrongSideReference> &wrongSide() const { return WrongSide; }
 
@@ -208,9 +213,10 @@ private:
 class RulesConsumer : public ASTConsumer {
 public:
   RulesConsumer(CompilerInstance &CI, CompilationPass Pass,
-                const RunConfig &Cfg, EditCollector &Sink,
-                const ErrorPrinter &Errors)
-      : Context(CI.getASTContext(), Pass, Cfg, Sink, Errors.wrongSide()),
+                const RunConfig &Cfg, std::vector<Diagnostic> &Found,
+                const ErrorPrinter &Errors, CrashSite &Site)
+      : Context(CI.getASTContext(), Pass, Cfg, Found, Errors.wrongSide(),
+                Site),
         Errors(Errors),
         Finder(finderOptions()) {
     for (const RuleInfo *Info : Cfg.Rules) {
@@ -226,8 +232,10 @@ public:
     if (Errors.errors())
       return;
     Finder.matchAST(Ctx);
-    for (auto &R : Rules)
+    for (auto &R : Rules) {
+      Context.beginCheck(R->getName(), SourceLocation());
       R->finishTranslationUnit();
+    }
   }
 
 private:
@@ -247,20 +255,22 @@ private:
 
 class RulesAction : public ASTFrontendAction {
 public:
-  RulesAction(CompilationPass Pass, const RunConfig &Cfg, EditCollector &Sink,
-              const ErrorPrinter &Errors)
-      : Pass(Pass), Cfg(Cfg), Sink(Sink), Errors(Errors) {}
+  RulesAction(CompilationPass Pass, const RunConfig &Cfg,
+              std::vector<Diagnostic> &Found, const ErrorPrinter &Errors,
+              CrashSite &Site)
+      : Pass(Pass), Cfg(Cfg), Found(Found), Errors(Errors), Site(Site) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    return std::make_unique<RulesConsumer>(CI, Pass, Cfg, Sink, Errors);
+    return std::make_unique<RulesConsumer>(CI, Pass, Cfg, Found, Errors, Site);
   }
 
 private:
   CompilationPass Pass;
   const RunConfig &Cfg;
-  EditCollector &Sink;
+  std::vector<Diagnostic> &Found;
   const ErrorPrinter &Errors;
+  CrashSite &Site;
 };
 
 bool isSourceFile(llvm::StringRef Path) {
@@ -333,36 +343,127 @@ std::vector<CompilationPass> passesFor(PassSelection Sel) {
   return {CompilationPass::Host, CompilationPass::Device};
 }
 
-/// Parses every source in every pass; returns false if any did not parse.
-bool parseAll(const std::vector<std::string> &Sources,
-              const CompilationSetup &Setup, const RunConfig &Cfg,
-              PassSelection Passes, EditCollector &Sink, llvm::raw_ostream &Err,
-              bool Color) {
+/// How the parse of the sources went.
+struct ParseOutcome {
+  std::vector<std::string> Parsed; ///< Sources whose findings were kept.
+  unsigned Failed = 0;  ///< Sources with a Clang error in some pass.
+  unsigned Crashed = 0; ///< Sources the tool crashed on.
+};
+
+/// Reports a crash on \p Source in Clang's format: where the tool was, and
+/// that nothing of the source is written.
+void reportCrash(llvm::raw_ostream &Err, llvm::StringRef Source,
+                 const CrashSite &Site) {
+  PresumedLoc Where;
+  if (Site.SM && Site.Loc.isValid())
+    Where = Site.SM->getPresumedLoc(Site.SM->getFileLoc(Site.Loc));
+  if (Where.isValid())
+    Err << displayPath(Where.getFilename()) << ':' << Where.getLine() << ':'
+        << Where.getColumn() << ": ";
+  else
+    Err << displayPath(Source) << ": ";
+  const char *Pass = Site.Pass == CompilationPass::Host ? "host" : "device";
+  Err << "error: internal error: cuda-lower crashed ";
+  if (Site.Rule.empty())
+    Err << "while Clang parsed the " << Pass << " pass";
+  else
+    Err << (Where.isValid() ? "here " : "") << "in the " << Pass
+        << " pass of this rule";
+  Err << "; nothing was written for " << displayPath(Source)
+      << ", the other sources were processed (please report this bug with "
+         "the source) ["
+      << (Site.Rule.empty() ? "crash" : Site.Rule) << "]\n";
+}
+
+/// Parses \p Source in every pass and runs the rules; their findings go to
+/// \p Found. False if some pass did not parse (the error is shown).
+bool parseSource(const std::string &Source, const CompilationSetup &Setup,
+                 const RunConfig &Cfg, PassSelection Passes,
+                 FileManager &Files, ErrorPrinter &Errors,
+                 std::vector<Diagnostic> &Found, CrashSite &Site,
+                 llvm::raw_ostream &Err) {
+  for (CompilationPass Pass : passesFor(Passes)) {
+    Errors.resetCount();
+    Site = CrashSite();
+    Site.Source = Source;
+    Site.Pass = Pass;
+    tooling::ToolInvocation Invocation(
+        Setup.commandFor(Source, Pass),
+        std::make_unique<RulesAction>(Pass, Cfg, Found, Errors, Site), &Files);
+    Invocation.setDiagnosticConsumer(&Errors);
+    // Invocation.run() also fails on the errors ErrorPrinter lets through.
+    Invocation.run();
+    if (Errors.errors() == 0)
+      continue;
+    Err << displayPath(Source) << ": error: the "
+        << (Pass == CompilationPass::Host ? "host" : "device")
+        << " compilation pass did not parse; nothing was written\n";
+    return false;
+  }
+  return true;
+}
+
+/// Parses every source in every pass. A crash costs only its source: it is
+/// reported, its findings are dropped, and the next source is parsed.
+ParseOutcome parseAll(const std::vector<std::string> &Sources,
+                      const CompilationSetup &Setup, const RunConfig &Cfg,
+                      PassSelection Passes, EditCollector &Sink,
+                      llvm::raw_ostream &Err, bool Color) {
   DiagnosticOptions DiagOpts;
   DiagOpts.ShowColors = Color;
   ErrorPrinter Errors(Err, DiagOpts);
   auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
-  bool AllParsed = true;
+  ParseOutcome Outcome;
   for (const std::string &Source : Sources) {
     llvm::sys::fs::set_current_path(Setup.directoryFor(Source));
-    for (CompilationPass Pass : passesFor(Passes)) {
-      Errors.resetCount();
-      tooling::ToolInvocation Invocation(
-          Setup.commandFor(Source, Pass),
-          std::make_unique<RulesAction>(Pass, Cfg, Sink, Errors), Files.get());
-      Invocation.setDiagnosticConsumer(&Errors);
-      // Invocation.run() also fails on the errors ErrorPrinter lets through.
-      Invocation.run();
-      if (Errors.errors() == 0)
-        continue;
-      AllParsed = false;
-      Err << displayPath(Source) << ": error: the "
-          << (Pass == CompilationPass::Host ? "host" : "device")
-          << " compilation pass did not parse; nothing was written\n";
-      break;
+    std::vector<Diagnostic> Found;
+    CrashSite Site;
+    bool Parsed = false;
+    llvm::CrashRecoveryContext Recovery;
+    if (!Recovery.RunSafely([&] {
+          Parsed = parseSource(Source, Setup, Cfg, Passes, *Files, Errors,
+                               Found, Site, Err);
+        })) {
+      // What the crashed parse built is leaked on purpose: freeing it could
+      // crash again. The file cache may be half-updated, so start afresh.
+      Errors.abandonParse();
+      Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
+      reportCrash(Err, Source, Site);
+      ++Outcome.Crashed;
+      continue;
     }
+    if (!Parsed) {
+      ++Outcome.Failed;
+      continue;
+    }
+    for (Diagnostic &D : Found)
+      Sink.add(std::move(D));
+    Outcome.Parsed.push_back(Source);
   }
-  return AllParsed;
+  return Outcome;
+}
+
+/// Prints the rules' findings and verification's problems by place. A
+/// problem on a line where a rule already reported an error (a lambda it
+/// could not lower, say) adds nothing: the rule's message says why.
+void printDiagnostics(llvm::raw_ostream &Err,
+                      const std::vector<Diagnostic> &Found,
+                      const std::vector<Diagnostic> &Problems, bool Color) {
+  std::vector<Diagnostic> All = Found;
+  std::set<std::pair<std::string, unsigned>> RuleErrorLines;
+  for (const Diagnostic &D : Found)
+    if (D.Level == DiagLevel::Error)
+      RuleErrorLines.insert({D.File, D.Line});
+  for (const Diagnostic &P : Problems)
+    if (!RuleErrorLines.count({P.File, P.Line}))
+      All.push_back(P);
+  std::stable_sort(All.begin(), All.end(),
+                   [](const Diagnostic &A, const Diagnostic &B) {
+                     return std::tie(A.File, A.Offset) <
+                            std::tie(B.File, B.Offset);
+                   });
+  for (const Diagnostic &D : All)
+    printDiagnostic(Err, D, Color);
 }
 
 } // namespace
@@ -395,6 +496,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   if (!Root)
     return Fail(Root.takeError());
   Cfg->Root = *Root;
+  std::tie(Cfg->TestCrashInRule, Cfg->TestCrashInSource) =
+      llvm::StringRef(Opts.TestCrashInRule).split('@');
   if (!llvm::StringRef(Cfg->Root).ends_with("/"))
     Cfg->Root += '/';
   auto Setup = CompilationSetup::create(Opts);
@@ -404,28 +507,45 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
   EditCollector Collector;
-  bool Parsed = parseAll(*Sources, **Setup, *Cfg, Opts.Passes, Collector, Err,
-                         Opts.Color);
+  // Signal handlers that turn a crash in a rule or in Clang into an error
+  // for one source (parseAll).
+  llvm::CrashRecoveryContext::Enable();
+  ParseOutcome Parse = parseAll(*Sources, **Setup, *Cfg, Opts.Passes,
+                                Collector, Err, Opts.Color);
   llvm::sys::fs::set_current_path(Cwd);
-  if (!Parsed)
-    return ParseError;
+  if (Parse.Failed)
+    return Parse.Crashed ? InternalError : ParseError;
+  // Stdout and -o show one source: print nothing rather than its original.
+  if (Parse.Crashed && (Opts.Mode == OutputMode::Stdout ||
+                        Opts.Mode == OutputMode::File))
+    return InternalError;
 
   if (llvm::Error E = Collector.finalize())
     return Fail(std::move(E));
-  std::vector<Diagnostic> Diags = Collector.diagnostics();
-  std::stable_sort(Diags.begin(), Diags.end(),
-                   [](const Diagnostic &A, const Diagnostic &B) {
-                     return std::tie(A.File, A.Offset) <
-                            std::tie(B.File, B.Offset);
-                   });
-  for (const Diagnostic &D : Diags)
-    printDiagnostic(Err, D, Opts.Color);
-
   auto Files = applyEdits(Collector.replacements());
   if (!Files)
     return Fail(Files.takeError());
+
+  VerificationResult Verified;
+  if (Opts.Verify)
+    Verified = verifyOutput(
+        {Parse.Parsed, **Setup, Opts.Passes, *Files, Collector, Cfg->Root});
+  printDiagnostics(Err, Collector.diagnostics(), Verified.Problems,
+                   Opts.Color);
+  if (!Verified.Withheld.empty()) {
+    llvm::erase_if(*Files, [&](const RewrittenFile &F) {
+      return Verified.Withheld.contains(F.Path);
+    });
+    // Stdout and -o show one source: print nothing rather than half of it.
+    if (Opts.Mode == OutputMode::Stdout || Opts.Mode == OutputMode::File)
+      return RewritesNeeded;
+  }
+
   int Code = emitOutput(Opts, Sources->front(), *Files, Out, Err);
-  if (Code == Success && Collector.hasErrors())
+  if (Code == Success && Parse.Crashed)
+    Code = InternalError;
+  if (Code == Success &&
+      (Collector.hasErrors() || !Verified.Problems.empty()))
     Code = RewritesNeeded;
   return Code;
 }

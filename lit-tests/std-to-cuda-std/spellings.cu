@@ -9,13 +9,15 @@
 #include <limits>
 #include <tuple>
 #include <type_traits>
+// The includes come in one block, sorted (edits at one offset are ordered
+// by text, whichever use was found first).
 // FIX: {{^}}#include <type_traits>
+// FIX-NEXT: {{^}}#include <cuda/std/array>
 // FIX-NEXT: {{^}}#include <cuda/std/bitset>
 // FIX-NEXT: {{^}}#include <cuda/std/functional>
-// FIX-NEXT: {{^}}#include <cuda/std/array>
-// FIX-NEXT: {{^}}#include <cuda/std/type_traits>
 // FIX-NEXT: {{^}}#include <cuda/std/limits>
 // FIX-NEXT: {{^}}#include <cuda/std/tuple>
+// FIX-NEXT: {{^}}#include <cuda/std/type_traits>
 
 // A user type: with float or int arguments an unqualified min() would find
 // CUDA's own ::min overloads, which are device functions already.

@@ -254,4 +254,166 @@ TEST_F(CopyEditTest, AnEditInsideCopiedCodeLandsInBothPlaces) {
   EXPECT_EQ(result(C), "A(x + z);\n<x + z>\n//tail\n");
 }
 
+/// Every kind of edit that rules make at the start of a declaration, as
+/// they meet there: the include line of std-to-cuda-std, a functor written
+/// by lower-extended-lambda (a copy edit), another whole-line declaration,
+/// an annotation in front of the declaration, and a replacement or deletion
+/// starting there.
+class EditsAtOneOffsetTest : public ::testing::Test {
+protected:
+  static constexpr const char *Source =
+      "#include <algorithm>\nconstexpr int sq(int x);\nint a = f(1);\n";
+
+  void SetUp() override {
+    int FD;
+    ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("meet", "cu", FD, Path));
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Source;
+  }
+  void TearDown() override { llvm::sys::fs::remove(Path); }
+
+  enum Kind { Include, Functor, Declaration, Annotation, Replace, Delete };
+  static constexpr Kind AllKinds[] = {Include,    Functor, Declaration,
+                                      Annotation, Replace, Delete};
+
+  Diagnostic make(Kind K) {
+    unsigned At = llvm::StringRef(Source).find("constexpr");
+    Edit E;
+    E.File = std::string(Path);
+    E.Offset = At;
+    std::string Rule;
+    switch (K) {
+    case Include:
+      Rule = "std-to-cuda-std";
+      E.Text = "#include <cuda/std/utility>\n";
+      break;
+    case Functor:
+      Rule = "lower-extended-lambda";
+      E.Text = "struct L { int v = ";
+      E.IsCopy = true;
+      E.CopyOffset = llvm::StringRef(Source).find("f(1)");
+      E.CopyLength = 4;
+      E.TextAfterCopy = "; };\n";
+      break;
+    case Declaration:
+      Rule = "exec-space-deduced-return";
+      E.Text = "__device__ int sq(int);\n";
+      break;
+    case Annotation:
+      Rule = "constexpr-host-call";
+      E.Text = "__host__ __device__ ";
+      break;
+    case Replace:
+      Rule = "replacer";
+      E.Length = 9;
+      E.Text = "inline";
+      break;
+    case Delete:
+      Rule = "deleter";
+      E.Length = 10;
+      break;
+    }
+    Diagnostic D = finding(Rule, At, {E});
+    D.File = std::string(Path);
+    return D;
+  }
+
+  std::string result(std::vector<Diagnostic> Findings) {
+    EditCollector C;
+    for (Diagnostic &D : Findings)
+      C.add(std::move(D));
+    finalize(C);
+    EXPECT_FALSE(C.hasErrors());
+    auto It = C.replacements().find(std::string(Path));
+    if (It == C.replacements().end())
+      return Source;
+    auto Out = clang::tooling::applyAllReplacements(Source, It->second);
+    return Out ? *Out : llvm::toString(Out.takeError());
+  }
+
+  llvm::SmallString<128> Path;
+};
+
+TEST_F(EditsAtOneOffsetTest, TheIncludeLineComesBeforeTheAnnotation) {
+  // The case: std::min and a constexpr helper in one file.
+  for (bool IncludeFirst : {true, false}) {
+    std::vector<Diagnostic> F = {make(Include), make(Annotation)};
+    if (!IncludeFirst)
+      std::swap(F[0], F[1]);
+    EXPECT_EQ(result(F), "#include <algorithm>\n"
+                         "#include <cuda/std/utility>\n"
+                         "__host__ __device__ constexpr int sq(int x);\n"
+                         "int a = f(1);\n");
+  }
+}
+
+TEST_F(EditsAtOneOffsetTest, EveryPairMeetsInOneOrderWhicheverComesFirst) {
+  // Lines first (preprocessor, then code), then text in front of the
+  // declaration, then what replaces it; the order of reports never matters.
+  auto Rank = [](Kind K) {
+    switch (K) {
+    case Include:
+      return 0;
+    case Functor:
+    case Declaration:
+      return 1;
+    case Annotation:
+      return 2;
+    case Replace:
+    case Delete:
+      return 3;
+    }
+    return 4;
+  };
+  for (Kind A : AllKinds)
+    for (Kind B : AllKinds) {
+      if (A >= B || (Rank(A) == 3 && Rank(B) == 3))
+        continue; // the same edit, or two replacements: a conflict
+      std::string AB = result({make(A), make(B)});
+      std::string BA = result({make(B), make(A)});
+      EXPECT_EQ(AB, BA) << A << " and " << B;
+      // What each wrote, found in the result, in rank order.
+      auto Marker = [](Kind K) -> std::string {
+        switch (K) {
+        case Include:
+          return "#include <cuda/std/utility>";
+        case Functor:
+          return "struct L";
+        case Declaration:
+          return "__device__ int sq(int);";
+        case Annotation:
+          return "__host__ __device__ ";
+        case Replace:
+          return "inline";
+        case Delete:
+          return "int sq(int x);";
+        }
+        return "";
+      };
+      size_t PosA = AB.find(Marker(A)), PosB = AB.find(Marker(B));
+      ASSERT_NE(PosA, std::string::npos) << AB;
+      ASSERT_NE(PosB, std::string::npos) << AB;
+      if (Rank(A) != Rank(B))
+        EXPECT_EQ(PosA < PosB, Rank(A) < Rank(B)) << AB;
+      // Every line the edits wrote is whole, and the original lines
+      // around them survive.
+      EXPECT_EQ(AB.rfind("#include <algorithm>\n", 0), 0u) << AB;
+      EXPECT_NE(AB.find("int a = f(1);\n"), std::string::npos) << AB;
+    }
+}
+
+TEST_F(EditsAtOneOffsetTest, LinesAtOneOffsetAreOrderedByRuleThenText) {
+  Diagnostic Second = make(Include);
+  Second.Rule = "std-to-cuda-std";
+  Second.Edits[0].Text = "#include <cuda/std/limits>\n";
+  Second.Message = "another";
+  std::string Expected = "#include <algorithm>\n"
+                         "#include <cuda/std/limits>\n"
+                         "#include <cuda/std/utility>\n"
+                         "constexpr int sq(int x);\n"
+                         "int a = f(1);\n";
+  EXPECT_EQ(result({make(Include), Second}), Expected);
+  EXPECT_EQ(result({Second, make(Include)}), Expected);
+}
+
 } // namespace

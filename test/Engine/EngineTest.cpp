@@ -109,29 +109,41 @@ TEST_F(EngineTest, StdoutIsTheInputByteForByteWhenNothingIsRewritten) {
 }
 
 TEST_F(EngineTest, EveryModeLeavesTheTextAloneWithEveryRuleDisabled) {
+  // The lambda is left in place, so verification reports that plain nvcc
+  // would refuse it: exit 1, never 0, and the text is untouched.
   std::string Src = write("lambda.cu", WithLambda);
+  const char *Residual = "lambda.cu:6:19: error: a lambda annotated __host__ "
+                         "or __device__ is left in place";
 
   RunResult R = run(withoutRules(options({Src}, OutputMode::Stdout)));
-  EXPECT_EQ(R.Code, Success) << R.Err;
+  EXPECT_EQ(R.Code, RewritesNeeded) << R.Err;
   EXPECT_EQ(R.Out, WithLambda);
-  EXPECT_EQ(R.Err, "");
+  EXPECT_NE(R.Err.find(Residual), std::string::npos) << R.Err;
 
   ToolOptions ToFile = withoutRules(options({Src}, OutputMode::File));
   ToFile.OutputFile = Src + ".out";
   R = run(ToFile);
-  EXPECT_EQ(R.Code, Success) << R.Err;
+  EXPECT_EQ(R.Code, RewritesNeeded) << R.Err;
   EXPECT_EQ(R.Out, "");
   EXPECT_EQ(read(ToFile.OutputFile), WithLambda);
 
   R = run(withoutRules(options({Src}, OutputMode::InPlace)));
-  EXPECT_EQ(R.Code, Success) << R.Err;
+  EXPECT_EQ(R.Code, RewritesNeeded) << R.Err;
   EXPECT_EQ(read(Src), WithLambda);
   EXPECT_EQ(entries(),
             (std::vector<std::string>{"lambda.cu", "lambda.cu.out"}));
 
   R = run(withoutRules(options({Src}, OutputMode::Check)));
-  EXPECT_EQ(R.Code, Success) << R.Err;
+  EXPECT_EQ(R.Code, RewritesNeeded) << R.Err;
   EXPECT_EQ(R.Out, "");
+  EXPECT_NE(R.Err.find(Residual), std::string::npos) << R.Err;
+
+  // Without verification, nothing is left for the rules to do.
+  ToolOptions Unverified = withoutRules(options({Src}, OutputMode::Check));
+  Unverified.Verify = false;
+  R = run(Unverified);
+  EXPECT_EQ(R.Code, Success) << R.Err;
+  EXPECT_EQ(R.Err, "");
 }
 
 TEST_F(EngineTest, CheckExitsOneOnlyWhenSomethingNeedsRewriting) {
@@ -199,6 +211,38 @@ TEST_F(EngineTest, BadInputIsAUsageError) {
   EXPECT_EQ(R.Code, UsageError);
   EXPECT_NE(R.Err.find("unknown rule 'nope'"), std::string::npos) << R.Err;
   EXPECT_EQ(R.Out, "");
+}
+
+TEST_F(EngineTest, ACrashInARuleCostsOnlyItsSource) {
+  std::string Crashing = write("crashing.cu", WithLambda);
+  std::string Healthy = write("healthy.cu", WithLambda);
+  ToolOptions Opts = options({Crashing, Healthy}, OutputMode::InPlace);
+  Opts.TestCrashInRule = "lower-extended-lambda@crashing";
+  RunResult R = run(Opts);
+  EXPECT_EQ(R.Code, InternalError) << R.Err;
+  // One line in the diagnostic format: where, which rule, what happened.
+  EXPECT_NE(R.Err.find("crashing.cu:6:19: error: internal error: cuda-lower "
+                       "crashed here in the host pass of this rule; nothing "
+                       "was written for "),
+            std::string::npos)
+      << R.Err;
+  EXPECT_NE(R.Err.find("[lower-extended-lambda]\n"), std::string::npos)
+      << R.Err;
+  EXPECT_EQ(read(Crashing), WithLambda);
+  EXPECT_NE(read(Healthy), WithLambda);
+  EXPECT_NE(read(Healthy).find("struct run_lambda_1"), std::string::npos);
+  EXPECT_EQ(entries(),
+            (std::vector<std::string>{"crashing.cu", "healthy.cu"}));
+}
+
+TEST_F(EngineTest, ACrashPrintsNothingOnStdout) {
+  std::string Src = write("crashing.cu", WithLambda);
+  ToolOptions Opts = options({Src}, OutputMode::Stdout);
+  Opts.TestCrashInRule = "std-to-cuda-std";
+  RunResult R = run(Opts);
+  EXPECT_EQ(R.Code, InternalError) << R.Err;
+  EXPECT_EQ(R.Out, "");
+  EXPECT_NE(R.Err.find("[std-to-cuda-std]"), std::string::npos) << R.Err;
 }
 
 } // namespace

@@ -29,6 +29,8 @@ static const char *const Footer = R"(Exit codes:
   1  --check found rewrites needed, or a rule reported an error
   2  usage or input error (bad option, missing file, unreadable database)
   3  a source did not parse; nothing was written
+  4  internal error: the tool crashed on a source; nothing was written for it,
+     the other sources were processed
 See docs/usage.md for every option.)";
 
 int main(int argc, char **argv) {
@@ -83,6 +85,12 @@ int main(int argc, char **argv) {
   App.add_flag("-q,--quiet", Opts.Quiet, "Print only diagnostics");
   App.add_flag("--no-color", NoColor, "Never colour diagnostics");
   App.add_flag("--color", ForceColor, "Colour diagnostics even when piped");
+  bool NoVerify = false;
+  App.add_flag("--no-verify", NoVerify,
+               "Skip the check that plain nvcc accepts the output (faster; "
+               "exit 0 then promises less)");
+  // Test hook, hidden from --help: makes a rule crash (see ToolOptions).
+  App.add_option("--test-crash-in-rule", Opts.TestCrashInRule)->group("");
 
   // Everything after `--` goes to the compiler, as with clang-tidy.
   std::vector<std::string> Args(argv + 1, argv + argc);
@@ -118,6 +126,7 @@ int main(int argc, char **argv) {
   Opts.Passes = Passes == "host"     ? cudalower::PassSelection::HostOnly
                 : Passes == "device" ? cudalower::PassSelection::DeviceOnly
                                      : cudalower::PassSelection::Both;
+  Opts.Verify = !NoVerify;
   if (InPlace)
     Opts.Mode = cudalower::OutputMode::InPlace;
   else if (Diff)

@@ -1,0 +1,30 @@
+//===--- Ownership.h - Which files are the user's own -----------*- C++ -*-===//
+#pragma once
+
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include <string>
+
+namespace cudalower {
+
+/// Answers "is this code in a file the user owns?": a file under the project
+/// root (resolved through symbolic links) that is not a system header. The
+/// answer is cached per file of one SourceManager.
+class FileOwnership {
+public:
+  /// \p Root ends with a path separator.
+  explicit FileOwnership(std::string Root) : Root(std::move(Root)) {}
+
+  bool isOwned(const clang::SourceManager &SM, clang::SourceLocation Loc);
+
+private:
+  std::string Root;
+  llvm::DenseMap<clang::FileID, bool> Cache;
+};
+
+/// The canonical absolute path of the file holding \p Loc (macro locations
+/// resolved to where they are used), or "" if there is none.
+std::string canonicalPathOf(const clang::SourceManager &SM,
+                            clang::SourceLocation Loc);
+
+} // namespace cudalower

@@ -1,0 +1,500 @@
+//===--- Verification.cpp - Proving the output builds with plain nvcc -----===//
+//
+// Each source is parsed again over an in-memory overlay holding the
+// rewritten files, with the command line of plain nvcc's semantics
+// (Semantics::PlainNvcc: no macros of the two flags). What is looked for:
+//   - Clang errors. A call across execution spaces that nvcc refuses too
+//     means device code still uses a host function; an #error means a guard
+//     wants the flags' macros; any other error means the rewrite broke the
+//     code, and the edit that caused it is named.
+//   - Device code calling a constexpr function that is a host function for
+//     nvcc (Clang makes every constexpr function __host__ __device__, so it
+//     gives no error): the output still needs --expt-relaxed-constexpr.
+//   - Lambdas still annotated __host__ or __device__: plain nvcc refuses
+//     every one ("requires --extended-lambda").
+//
+//===----------------------------------------------------------------------===//
+
+#include "Engine/Verification.h"
+#include "Engine/ClangErrors.h"
+#include "Engine/Ownership.h"
+#include "Output/DiagnosticPrinter.h"
+#include "Rules/ExecSpaceUtils.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/DiagnosticLex.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <set>
+
+using namespace clang;
+
+namespace cudalower {
+
+unsigned mapToOriginal(const tooling::Replacements &Edits, unsigned NewOffset,
+                       int64_t *InsideEdit) {
+  if (InsideEdit)
+    *InsideEdit = -1;
+  int64_t Delta = 0; // new offset - old offset, before the current edit
+  for (const tooling::Replacement &R : Edits) {
+    int64_t NewBegin = R.getOffset() + Delta;
+    int64_t NewEnd = NewBegin + R.getReplacementText().size();
+    if (NewOffset < NewBegin)
+      break;
+    if (NewOffset < NewEnd) {
+      if (InsideEdit)
+        *InsideEdit = R.getOffset();
+      return R.getOffset();
+    }
+    Delta += static_cast<int64_t>(R.getReplacementText().size()) -
+             static_cast<int64_t>(R.getLength());
+  }
+  return static_cast<unsigned>(NewOffset - Delta);
+}
+
+namespace {
+
+/// Why the output does not build with plain nvcc.
+enum class ProblemKind {
+  BrokenRewrite,         ///< A Clang error the input did not have.
+  NeedsRelaxedConstexpr, ///< A constexpr host function used in device code.
+  HostUseInDeviceCode,   ///< Another host function used in device code.
+  ErrorDirective,        ///< An #error that the flags' macros avoided.
+  AnnotatedLambda,       ///< A lambda still annotated __host__/__device__.
+};
+
+/// One problem, located in the rewritten text.
+struct RawProblem {
+  ProblemKind Kind;
+  std::string File; ///< Canonical path; empty if Clang gave no location.
+  unsigned Offset = 0;
+  std::string Message;
+};
+
+/// "declared in FILE:LINE" for \p D, with what the user can do when the
+/// file is not theirs.
+std::string whereDeclared(const NamedDecl *D, const SourceManager &SM,
+                          FileOwnership &Owned) {
+  SourceLocation Loc = SM.getFileLoc(D->getLocation());
+  PresumedLoc P = SM.getPresumedLoc(Loc);
+  if (P.isInvalid())
+    return "";
+  std::string Out = "; it is declared in " + displayPath(P.getFilename()) +
+                    ":" + std::to_string(P.getLine());
+  if (!Owned.isOwned(SM, Loc))
+    Out += ", outside the project root: add its directory with --in-root, "
+           "or keep --expt-relaxed-constexpr for this file";
+  return Out;
+}
+
+/// Collects Clang's errors on the rewritten code and sorts them by what
+/// they mean for plain nvcc.
+class VerifyDiagnostics : public DiagnosticConsumer {
+public:
+  VerifyDiagnostics(std::vector<RawProblem> &Out, FileOwnership &Owned)
+      : Out(Out), Owned(Owned) {}
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    // The base class is not called: it counts errors, and Clang would then
+    // print "N errors generated" on stderr for problems reported here.
+    if (Level == DiagnosticsEngine::Note) {
+      // An overload set whose candidates were all on the wrong side.
+      if (Held && Info.getID() == diag::note_ovl_candidate_bad_target)
+        Held->Kind = ProblemKind::HostUseInDeviceCode;
+      return;
+    }
+    flush();
+    if (Level < DiagnosticsEngine::Error || isOnlyAWarningForNvcc(Info))
+      return; // nvcc warns, as it did on the input
+    Held = classify(Info);
+  }
+  void EndSourceFile() override { flush(); }
+
+private:
+  RawProblem classify(const clang::Diagnostic &Info) {
+    RawProblem P;
+    llvm::SmallString<128> Text;
+    Info.FormatDiagnostic(Text);
+    P.Message = std::string(Text);
+    P.Kind = ProblemKind::BrokenRewrite;
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      const SourceManager &SM = Info.getSourceManager();
+      SourceLocation Loc = SM.getFileLoc(Info.getLocation());
+      P.File = canonicalPathOf(SM, Loc);
+      P.Offset = SM.getFileOffset(Loc);
+    }
+    if (Info.getID() == diag::err_pp_hash_error) {
+      P.Kind = ProblemKind::ErrorDirective;
+    } else if (const NamedDecl *Target = crossSpaceTarget(Info)) {
+      P.Kind = ProblemKind::HostUseInDeviceCode;
+      if (Info.hasSourceManager())
+        P.Message += whereDeclared(Target, Info.getSourceManager(), Owned);
+    }
+    return P;
+  }
+
+  void flush() {
+    if (Held)
+      Out.push_back(std::move(*Held));
+    Held.reset();
+  }
+
+  std::vector<RawProblem> &Out;
+  FileOwnership &Owned;
+  std::optional<RawProblem> Held;
+};
+
+/// Finds annotated lambdas, and device calls to constexpr host functions,
+/// in the user's code.
+class ResidualFinder : public RecursiveASTVisitor<ResidualFinder> {
+public:
+  ResidualFinder(ASTContext &Ctx, FileOwnership &Owned,
+                 std::vector<RawProblem> &Out)
+      : SM(Ctx.getSourceManager()), Owned(Owned), Out(Out) {}
+
+  void run(ASTContext &Ctx) {
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (Owned.isOwned(SM, D->getLocation()))
+        TraverseDecl(D);
+  }
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    return withFunction(FD, [&] { return Base::TraverseFunctionDecl(FD); });
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
+    return withFunction(MD, [&] { return Base::TraverseCXXMethodDecl(MD); });
+  }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *CD) {
+    return withFunction(CD,
+                        [&] { return Base::TraverseCXXConstructorDecl(CD); });
+  }
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    return withFunction(LE->getCallOperator(),
+                        [&] { return Base::TraverseLambdaExpr(LE); });
+  }
+
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    const CXXMethodDecl *Op = LE->getCallOperator();
+    if (!hasExplicitSpace(Op))
+      return true;
+    add(ProblemKind::AnnotatedLambda, LE->getBeginLoc(),
+        "a lambda annotated __host__ or __device__ is left in place: plain "
+        "nvcc refuses it without --extended-lambda");
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    checkCall(CE->getDirectCallee(), CE->getBeginLoc());
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    checkCall(CE->getConstructor(), CE->getBeginLoc());
+    return true;
+  }
+
+  // Operands that are never evaluated call nothing.
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
+    return true;
+  }
+  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc, bool = true) { return true; }
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+private:
+  using Base = RecursiveASTVisitor<ResidualFinder>;
+
+  /// A constexpr function that nvcc compiles for the host only, called from
+  /// device code: Clang accepts it, plain nvcc does not (§5.3.11.3).
+  void checkCall(const FunctionDecl *Callee, SourceLocation Loc) {
+    if (!Callee || !Callee->isConstexpr() || Callee->isConsteval() ||
+        nvccExecSpace(*Callee) != ExecSpace::Host || !inDeviceCode())
+      return;
+    if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
+        M && M->getParent()->isLambda())
+      return;
+    std::string Name = Callee->getQualifiedNameAsString();
+    std::string Message = "constexpr function '" + Name +
+                          "' is a host function for nvcc and is called from "
+                          "device code; plain nvcc needs "
+                          "--expt-relaxed-constexpr here";
+    // std::min, std::numeric_limits<T>::max and the like: Clang's CUDA
+    // headers make some of them __host__ __device__, nvcc does not.
+    if (isInStdNamespace(*Callee))
+      Message += ", or 'cuda::" + Name + "' (std-to-cuda-std)";
+    else
+      Message += whereDeclared(Callee, SM, Owned);
+    add(ProblemKind::NeedsRelaxedConstexpr, Loc, std::move(Message));
+  }
+
+  template <typename Fn> bool withFunction(const FunctionDecl *FD, Fn Inner) {
+    Functions.push_back(FD);
+    bool Result = Inner();
+    Functions.pop_back();
+    return Result;
+  }
+
+  /// __host__ or __device__ written on \p FD (Clang adds implicit ones to
+  /// plain lambdas and constexpr functions).
+  static bool hasExplicitSpace(const FunctionDecl *FD) {
+    const auto *D = FD->getAttr<CUDADeviceAttr>();
+    const auto *H = FD->getAttr<CUDAHostAttr>();
+    return (D && !D->isImplicit()) || (H && !H->isImplicit());
+  }
+
+  /// The innermost function runs on the device for nvcc (a plain lambda
+  /// has the space of the function around it).
+  bool inDeviceCode() const {
+    if (Functions.empty())
+      return false;
+    ExecSpace S = nvccExecSpace(*Functions.back());
+    return S == ExecSpace::Device || S == ExecSpace::Global ||
+           S == ExecSpace::HostDevice;
+  }
+
+  void add(ProblemKind Kind, SourceLocation Loc, std::string Message) {
+    SourceLocation FileLoc = SM.getFileLoc(Loc);
+    RawProblem P{Kind, canonicalPathOf(SM, FileLoc),
+                 SM.getFileOffset(FileLoc), std::move(Message)};
+    Out.push_back(std::move(P));
+  }
+
+  const SourceManager &SM;
+  FileOwnership &Owned;
+  std::vector<RawProblem> &Out;
+  std::vector<const FunctionDecl *> Functions;
+};
+
+class ResidualConsumer : public ASTConsumer {
+public:
+  ResidualConsumer(FileOwnership &Owned, std::vector<RawProblem> &Out)
+      : Owned(Owned), Out(Out) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    ResidualFinder(Ctx, Owned, Out).run(Ctx);
+  }
+
+private:
+  FileOwnership &Owned;
+  std::vector<RawProblem> &Out;
+};
+
+/// Parses one source for verification and records which files it read.
+class VerifyAction : public ASTFrontendAction {
+public:
+  VerifyAction(FileOwnership &Owned, std::vector<RawProblem> &Out,
+               std::set<std::string> &Read)
+      : Owned(Owned), Out(Out), Read(Read) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 llvm::StringRef) override {
+    return std::make_unique<ResidualConsumer>(Owned, Out);
+  }
+  void EndSourceFileAction() override {
+    SourceManager &SM = getCompilerInstance().getSourceManager();
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      llvm::SmallString<256> Real;
+      if (!llvm::sys::fs::real_path(It->first.getName(), Real))
+        Read.insert(std::string(Real));
+    }
+  }
+
+private:
+  FileOwnership &Owned;
+  std::vector<RawProblem> &Out;
+  std::set<std::string> &Read;
+};
+
+/// A file system in which the rewritten files have their new text.
+llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
+overlayOf(const std::vector<RewrittenFile> &Files) {
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const RewrittenFile &F : Files)
+    Memory->addFile(F.Path, /*ModificationTime=*/0,
+                    llvm::MemoryBuffer::getMemBufferCopy(F.New, F.Path));
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  Overlay->pushOverlay(Memory);
+  return Overlay;
+}
+
+/// Turns the problems of the rewritten text into diagnostics on the files
+/// as the user wrote them.
+class ProblemReporter {
+public:
+  ProblemReporter(const VerificationInput &In) : In(In) {
+    for (const RewrittenFile &F : In.Files)
+      ByPath[F.Path] = &F;
+  }
+
+  Diagnostic toDiagnostic(const RawProblem &P) {
+    Diagnostic D;
+    D.Rule = "verify";
+    D.Level = DiagLevel::Error;
+    D.File = P.File;
+    D.Message = message(P);
+    if (P.File.empty())
+      return D;
+    const RewrittenFile *F = lookup(P.File);
+    int64_t InsideEdit = -1;
+    D.Offset = F ? mapToOriginal(*F->Edits, P.Offset, &InsideEdit) : P.Offset;
+    llvm::StringRef Text = originalText(P.File);
+    locate(Text, D);
+    if (P.Kind == ProblemKind::BrokenRewrite)
+      D.Message += blame(P.File, D.Offset, InsideEdit, Text);
+    return D;
+  }
+
+private:
+  static std::string message(const RawProblem &P) {
+    switch (P.Kind) {
+    case ProblemKind::BrokenRewrite:
+      return "the rewritten code does not compile: " + P.Message;
+    case ProblemKind::HostUseInDeviceCode:
+      return P.Message + " (plain nvcc refuses this)";
+    case ProblemKind::ErrorDirective:
+      return "without nvcc's --extended-lambda/--expt-relaxed-constexpr "
+             "macros this #error fires: " +
+             P.Message;
+    case ProblemKind::NeedsRelaxedConstexpr:
+    case ProblemKind::AnnotatedLambda:
+      return P.Message;
+    }
+    return P.Message;
+  }
+
+  const RewrittenFile *lookup(const std::string &Path) const {
+    auto It = ByPath.find(Path);
+    return It == ByPath.end() ? nullptr : It->second;
+  }
+
+  llvm::StringRef originalText(const std::string &Path) {
+    if (const RewrittenFile *F = lookup(Path))
+      return F->Old;
+    auto [It, Inserted] = Unchanged.try_emplace(Path);
+    if (Inserted)
+      if (auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false))
+        It->second = (*Buffer)->getBuffer().str();
+    return It->second;
+  }
+
+  static void locate(llvm::StringRef Text, Diagnostic &D) {
+    unsigned Offset = std::min<size_t>(D.Offset, Text.size());
+    llvm::StringRef Before = Text.take_front(Offset);
+    D.Line = Before.count('\n') + 1;
+    size_t LineStart = Before.rfind('\n');
+    LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+    D.Column = Offset - LineStart + 1;
+    D.SourceLine =
+        Text.slice(LineStart, Text.find_first_of("\r\n", Offset)).str();
+  }
+
+  /// Names the edit that wrote the broken text, or the closest one before
+  /// it in the same file.
+  std::string blame(const std::string &File, unsigned Offset,
+                    int64_t InsideEdit, llvm::StringRef Text) {
+    const EditOrigin *Best = nullptr;
+    for (const EditOrigin &O : In.Edits.origins(File))
+      if (InsideEdit >= 0 ? O.Offset == InsideEdit : O.Offset <= Offset)
+        Best = &O;
+    if (!Best)
+      return "; no edit of the tool precedes it in this file";
+    std::string Out = InsideEdit >= 0 ? "; in the text written by"
+                                      : "; after the edit of";
+    for (size_t I : Best->Diags) {
+      const Diagnostic &Origin = In.Edits.diagnostics()[I];
+      Diagnostic At;
+      At.Offset = Origin.Offset;
+      locate(Text, At);
+      Out += " [" + Origin.Rule + "] for the finding at " +
+             std::to_string(Origin.Line ? Origin.Line : At.Line) + ":" +
+             std::to_string(Origin.Column ? Origin.Column : At.Column);
+      break; // the first is enough to find it
+    }
+    return Out;
+  }
+
+  const VerificationInput &In;
+  llvm::StringMap<const RewrittenFile *> ByPath;
+  llvm::StringMap<std::string> Unchanged;
+};
+
+/// Every file a broken source read, and every source that read one of
+/// those, until nothing changes: none of their rewritten files is written.
+void withhold(const std::vector<std::set<std::string>> &ReadBySource,
+              const std::vector<bool> &Broken,
+              const std::vector<RewrittenFile> &Files,
+              llvm::StringSet<> &Withheld) {
+  llvm::StringSet<> Rewritten;
+  for (const RewrittenFile &F : Files)
+    Rewritten.insert(F.Path);
+  std::vector<bool> Out = Broken;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t I = 0; I < Out.size(); ++I) {
+      bool ReadsWithheld = llvm::any_of(ReadBySource[I], [&](auto &Path) {
+        return Withheld.contains(Path);
+      });
+      if (!Out[I] && !ReadsWithheld)
+        continue;
+      Out[I] = true;
+      for (const std::string &Path : ReadBySource[I])
+        if (Rewritten.contains(Path) && Withheld.insert(Path).second)
+          Changed = true;
+    }
+  }
+}
+
+} // namespace
+
+VerificationResult verifyOutput(const VerificationInput &In) {
+  VerificationResult Result;
+  auto Overlay = overlayOf(In.Files);
+  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
+                                                      Overlay);
+  ProblemReporter Reporter(In);
+  std::set<std::tuple<std::string, unsigned, std::string>> Seen;
+  std::vector<std::set<std::string>> ReadBySource(In.Sources.size());
+  std::vector<bool> Broken(In.Sources.size(), false);
+  std::vector<CompilationPass> Passes;
+  if (In.Passes != PassSelection::DeviceOnly)
+    Passes.push_back(CompilationPass::Host);
+  if (In.Passes != PassSelection::HostOnly)
+    Passes.push_back(CompilationPass::Device);
+
+  for (size_t I = 0; I < In.Sources.size(); ++I) {
+    const std::string &Source = In.Sources[I];
+    // Relative include paths of the command resolve against its directory,
+    // in the overlay as on disk.
+    Overlay->setCurrentWorkingDirectory(In.Setup.directoryFor(Source));
+    for (CompilationPass Pass : Passes) {
+      std::vector<RawProblem> Raw;
+      FileOwnership Owned(In.Root);
+      VerifyDiagnostics Diags(Raw, Owned);
+      tooling::ToolInvocation Invocation(
+          In.Setup.commandFor(Source, Pass, Semantics::PlainNvcc),
+          std::make_unique<VerifyAction>(Owned, Raw, ReadBySource[I]),
+          Files.get());
+      Invocation.setDiagnosticConsumer(&Diags);
+      Invocation.run();
+      for (const RawProblem &P : Raw) {
+        Broken[I] = Broken[I] || P.Kind == ProblemKind::BrokenRewrite;
+        Diagnostic D = Reporter.toDiagnostic(P);
+        if (Seen.insert({D.File, D.Offset, D.Message}).second)
+          Result.Problems.push_back(std::move(D));
+      }
+    }
+  }
+  withhold(ReadBySource, Broken, In.Files, Result.Withheld);
+  return Result;
+}
+
+} // namespace cudalower

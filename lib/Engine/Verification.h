@@ -1,0 +1,56 @@
+//===--- Verification.h - Proving the output builds with plain nvcc -*- C++ -*-===//
+//
+// The contract of the tool: exit 0 means plain nvcc (no --extended-lambda,
+// no --expt-relaxed-constexpr) builds what was written. Before anything is
+// written, every source is parsed again, in memory, over the rewritten
+// files, the way plain nvcc reads it; what it finds is reported here.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Driver/CompilationSetup.h"
+#include "Engine/EditCollector.h"
+#include "Output/Emit.h"
+#include "cudalower/Diagnostic.h"
+#include "llvm/ADT/StringSet.h"
+#include <string>
+#include <vector>
+
+namespace cudalower {
+
+/// What verification is given: the sources that parsed, how to parse them,
+/// and the files as the edits leave them.
+struct VerificationInput {
+  const std::vector<std::string> &Sources;
+  const CompilationSetup &Setup;
+  PassSelection Passes;
+  const std::vector<RewrittenFile> &Files;
+  const EditCollector &Edits;
+  std::string Root; ///< The project root, with a trailing separator.
+};
+
+/// What verification found.
+struct VerificationResult {
+  /// Errors [verify], located in the files as they were read. Two kinds:
+  /// the rewrite broke the code (a Clang error the input did not have,
+  /// naming the edit that caused it), or the output still needs one of the
+  /// flags (an annotated lambda, a constexpr or std host function called
+  /// from device code, an #error that only the flags' macros avoid).
+  std::vector<Diagnostic> Problems;
+  /// Rewritten files that must not be written: those of a source whose
+  /// rewrite broke, and, transitively, those of every source that read one.
+  llvm::StringSet<> Withheld;
+};
+
+/// Parses every source again over the rewritten files, as plain nvcc reads
+/// them, in the passes the rules saw.
+VerificationResult verifyOutput(const VerificationInput &In);
+
+/// Maps \p NewOffset in a file rewritten by \p Edits back to the file as it
+/// was read: an offset inside text an edit wrote maps to that edit's offset.
+/// \p InsideEdit, if given, is set to that edit's offset, or -1 if the
+/// offset lies in unchanged text.
+unsigned mapToOriginal(const clang::tooling::Replacements &Edits,
+                       unsigned NewOffset, int64_t *InsideEdit = nullptr);
+
+} // namespace cudalower

@@ -1,0 +1,150 @@
+// Verification: the output parsed again as plain nvcc reads it. The edits
+// here are made by hand, so that a broken rewrite can be shown.
+
+#include "Driver/CompilationSetup.h"
+#include "Engine/EditCollector.h"
+#include "Engine/Verification.h"
+#include "Output/Emit.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <gtest/gtest.h>
+
+using namespace cudalower;
+namespace fs = llvm::sys::fs;
+
+namespace {
+
+TEST(MapToOriginal, OffsetsAfterAnEditShiftBack) {
+  clang::tooling::Replacements Edits;
+  // "abcdef" -> "abXYZdef": "c" (2..3) becomes "XYZ".
+  llvm::cantFail(Edits.add(clang::tooling::Replacement("f", 2, 1, "XYZ")));
+  int64_t Inside = 0;
+  EXPECT_EQ(mapToOriginal(Edits, 1, &Inside), 1u);
+  EXPECT_EQ(Inside, -1);
+  EXPECT_EQ(mapToOriginal(Edits, 3, &Inside), 2u); // "Y", written by the edit
+  EXPECT_EQ(Inside, 2);
+  EXPECT_EQ(mapToOriginal(Edits, 5, &Inside), 3u); // "d"
+  EXPECT_EQ(Inside, -1);
+}
+
+TEST(MapToOriginal, InsertionsAndDeletions) {
+  clang::tooling::Replacements Edits;
+  // "0123456789": insert "ab" at 2, delete 5..7.
+  llvm::cantFail(Edits.add(clang::tooling::Replacement("f", 2, 0, "ab")));
+  llvm::cantFail(Edits.add(clang::tooling::Replacement("f", 5, 2, "")));
+  EXPECT_EQ(mapToOriginal(Edits, 4), 2u);  // "2" after "ab"
+  EXPECT_EQ(mapToOriginal(Edits, 7), 7u);  // "7": 5 and 6 are gone
+}
+
+class VerificationTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(fs::createUniqueDirectory("cudalower-verify", Dir));
+  }
+  void TearDown() override { fs::remove_directories(Dir); }
+
+  std::string write(llvm::StringRef Name, llvm::StringRef Text) {
+    llvm::SmallString<128> P(Dir);
+    llvm::sys::path::append(P, Name);
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P, EC);
+    OS << Text;
+    llvm::SmallString<128> Real;
+    fs::real_path(P, Real);
+    return std::string(Real);
+  }
+
+  /// Runs verification over \p Sources with \p Findings' edits applied.
+  VerificationResult verify(std::vector<std::string> Sources,
+                            std::vector<Diagnostic> Findings) {
+    ToolOptions Opts;
+    Opts.Sources = Sources;
+    auto Setup = CompilationSetup::create(Opts);
+    EXPECT_TRUE(static_cast<bool>(Setup));
+    EditCollector Edits;
+    for (Diagnostic &D : Findings)
+      Edits.add(std::move(D));
+    EXPECT_FALSE(static_cast<bool>(Edits.finalize()));
+    auto Files = applyEdits(Edits.replacements());
+    EXPECT_TRUE(static_cast<bool>(Files));
+    llvm::SmallString<128> Root;
+    fs::real_path(Dir, Root);
+    return verifyOutput({Sources, **Setup, PassSelection::Both, *Files, Edits,
+                         std::string(Root) + "/"});
+  }
+
+  static Diagnostic finding(const std::string &File, unsigned Offset,
+                            unsigned Length, std::string Text) {
+    Diagnostic D;
+    D.Rule = "some-rule";
+    D.File = File;
+    D.Offset = Offset;
+    D.Line = 2;
+    D.Column = Offset + 1;
+    D.Message = "a fix";
+    D.Edits.push_back({File, Offset, Length, std::move(Text)});
+    return D;
+  }
+
+  llvm::SmallString<128> Dir;
+};
+
+TEST_F(VerificationTest, ABrokenRewriteIsNamedAndWithheld) {
+  std::string Header = write("h.cuh", "__device__ int twice(int x);\n");
+  std::string Src = write("a.cu", "#include \"h.cuh\"\n"
+                                  "__global__ void k(int *p) { *p = twice(1); }\n");
+  std::string Other = write("b.cu", "#include \"h.cuh\"\n");
+  // An edit that breaks the header: the declaration loses its type.
+  VerificationResult R =
+      verify({Src, Other}, {finding(Header, 11, 3, "")});
+  ASSERT_FALSE(R.Problems.empty());
+  const Diagnostic &P = R.Problems.front();
+  EXPECT_EQ(P.Rule, "verify");
+  EXPECT_EQ(P.Level, DiagLevel::Error);
+  EXPECT_EQ(P.File, Header);
+  EXPECT_NE(P.Message.find("the rewritten code does not compile"),
+            std::string::npos)
+      << P.Message;
+  EXPECT_NE(P.Message.find("[some-rule] for the finding at 2:12"),
+            std::string::npos)
+      << P.Message;
+  EXPECT_TRUE(R.Withheld.contains(Header));
+}
+
+TEST_F(VerificationTest, AGoodRewriteIsAccepted) {
+  std::string Src =
+      write("a.cu", "__device__ int twice(int x) { return 2 * x; }\n");
+  // "2 * x" -> "x + x".
+  VerificationResult R = verify({Src}, {finding(Src, 37, 5, "x + x")});
+  EXPECT_TRUE(R.Problems.empty());
+  EXPECT_TRUE(R.Withheld.empty());
+}
+
+TEST_F(VerificationTest, ResidualsAreReportedButNotWithheld) {
+  std::string Src = write(
+      "a.cu", "constexpr int sq(int x) { return x * x; }\n"
+              "__global__ void k(int *p) { p[0] = sq(2); }\n"
+              "void h(int *p) { auto f = [] __device__ (int i) { return i; }; }\n"
+              "#ifndef __CUDACC_EXTENDED_LAMBDA__\n"
+              "#error needs the flag\n"
+              "#endif\n");
+  VerificationResult R = verify({Src}, {});
+  std::string All;
+  for (const Diagnostic &D : R.Problems)
+    All += std::to_string(D.Line) + ":" + std::to_string(D.Column) + " " +
+           D.Message + "\n";
+  EXPECT_NE(All.find("2:36 constexpr function 'sq' is a host function for "
+                     "nvcc and is called from device code; plain nvcc needs "
+                     "--expt-relaxed-constexpr here"),
+            std::string::npos)
+      << All;
+  EXPECT_NE(All.find("3:27 a lambda annotated __host__ or __device__ is "
+                     "left in place"),
+            std::string::npos)
+      << All;
+  EXPECT_NE(All.find("5:2 without nvcc's"), std::string::npos) << All;
+  EXPECT_TRUE(R.Withheld.empty());
+}
+
+} // namespace
