@@ -33,4 +33,14 @@ const NamedDecl *crossSpaceTarget(const clang::Diagnostic &Info) {
   return reinterpret_cast<const NamedDecl *>(Info.getRawArg(2));
 }
 
+std::vector<std::string> crossSpaceKeys(const std::string &File,
+                                        unsigned Offset,
+                                        const std::string &Target) {
+  std::vector<std::string> Keys = {"at " + File + ":" +
+                                   std::to_string(Offset)};
+  if (!Target.empty())
+    Keys.push_back("to " + Target + " in " + File);
+  return Keys;
+}
+
 } // namespace cudalower

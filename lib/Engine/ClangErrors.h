@@ -3,6 +3,9 @@
 
 #include "clang/Basic/Diagnostic.h"
 
+#include <string>
+#include <vector>
+
 namespace clang {
 class NamedDecl;
 }
@@ -17,5 +20,15 @@ bool isOnlyAWarningForNvcc(const clang::Diagnostic &Info);
 /// The declaration a cross-space error (`reference to __host__ function ...
 /// in __device__ function`) is about, or null for other errors.
 const clang::NamedDecl *crossSpaceTarget(const clang::Diagnostic &Info);
+
+/// Keys that identify a cross-space error across two parses of one program,
+/// before and after a rewrite: where it is (\p File, \p Offset in the file
+/// as read), and what it refers to (a callee, which keeps its name when
+/// the code around the call moves into a functor). Verification accepts a
+/// cross-space error of the output that the input had under one of them.
+/// \p Target is the qualified name of what the error refers to, or "".
+std::vector<std::string> crossSpaceKeys(const std::string &File,
+                                        unsigned Offset,
+                                        const std::string &Target);
 
 } // namespace cudalower

@@ -203,14 +203,19 @@ static int rankAtOffset(const Edit &E) {
 }
 
 /// The order of edits in a file: by offset; at one offset, inner copies
-/// before the outer ones that use them (Priority), then by rankAtOffset,
-/// then by rule and text, so that the result never depends on the order in
-/// which sources, passes or rules reported them.
+/// before the outer ones that use them (Priority), then by rankAtOffset.
+/// Preprocessor lines are then sorted by text (a sorted block of includes);
+/// other edits follow the places of their findings (functors in the order
+/// of their lambdas), then rule and text. The result never depends on the
+/// order in which sources, passes or rules reported them.
 bool EditCollector::editsInOrder(const Placed &L, const Placed &R) const {
   auto Key = [&](const Placed &P) {
-    return std::make_tuple(P.E.Offset, P.Priority, rankAtOffset(P.E),
-                           llvm::StringRef(Diags[P.Diag].Rule),
-                           llvm::StringRef(P.E.Text));
+    int Rank = rankAtOffset(P.E);
+    const Diagnostic &D = Diags[P.Diag];
+    return std::make_tuple(P.E.Offset, P.Priority, Rank,
+                           llvm::StringRef(Rank == 0 ? P.E.Text : ""),
+                           llvm::StringRef(D.File), D.Offset,
+                           llvm::StringRef(D.Rule), llvm::StringRef(P.E.Text));
   };
   return Key(L) < Key(R);
 }

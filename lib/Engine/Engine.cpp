@@ -157,6 +157,15 @@ public:
         WrongSide.push_back({Info.getLocation(), FD});
     Held.emplace_back(Level, Info);
     HeldCrossSpace = Info.getID() == diag::err_ref_bad_target;
+    HeldKeys.clear();
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      const SourceManager &SM = Info.getSourceManager();
+      SourceLocation Loc = SM.getFileLoc(Info.getLocation());
+      const NamedDecl *Target = crossSpaceTarget(Info);
+      HeldKeys = crossSpaceKeys(
+          canonicalPathOf(SM, Loc), SM.getFileOffset(Loc),
+          Target ? Target->getQualifiedNameAsString() : std::string());
+    }
   }
 
   /// Errors that stop the rules, including one not yet shown.
@@ -176,6 +185,10 @@ public:
     resetCount();
   }
   const std::vector<WrongSideReference> &wrongSide() const { return WrongSide; }
+  /// The cross-space errors tolerated so far (see crossSpaceKeys).
+  const std::set<std::string> &toleratedCrossSpace() const {
+    return Tolerated;
+  }
 
 private:
   /// Shows (or drops) the held error and its notes.
@@ -193,6 +206,8 @@ private:
         for (StoredDiagnostic &D : Held)
           Renderer.emitStoredDiagnostic(D);
       }
+    } else {
+      Tolerated.insert(HeldKeys.begin(), HeldKeys.end());
     }
     Held.clear();
     HeldCrossSpace = false;
@@ -204,6 +219,8 @@ private:
   const Preprocessor *PPOfFile = nullptr;
   std::vector<StoredDiagnostic> Held; // an error and its notes
   bool HeldCrossSpace = false;
+  std::vector<std::string> HeldKeys; // of the held error
+  std::set<std::string> Tolerated;
   std::set<std::string> Shown;
   unsigned Errors = 0;
   std::vector<WrongSideReference> WrongSide;
@@ -348,6 +365,8 @@ struct ParseOutcome {
   std::vector<std::string> Parsed; ///< Sources whose findings were kept.
   unsigned Failed = 0;  ///< Sources with a Clang error in some pass.
   unsigned Crashed = 0; ///< Sources the tool crashed on.
+  /// Cross-space errors the input had and the rules were let see past.
+  std::set<std::string> ToleratedCrossSpace;
 };
 
 /// Reports a crash on \p Source in Clang's format: where the tool was, and
@@ -440,6 +459,7 @@ ParseOutcome parseAll(const std::vector<std::string> &Sources,
       Sink.add(std::move(D));
     Outcome.Parsed.push_back(Source);
   }
+  Outcome.ToleratedCrossSpace = Errors.toleratedCrossSpace();
   return Outcome;
 }
 
@@ -529,7 +549,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   VerificationResult Verified;
   if (Opts.Verify)
     Verified = verifyOutput(
-        {Parse.Parsed, **Setup, Opts.Passes, *Files, Collector, Cfg->Root});
+        {Parse.Parsed, **Setup, Opts.Passes, *Files, Collector, Cfg->Root,
+         Parse.ToleratedCrossSpace});
   printDiagnostics(Err, Collector.diagnostics(), Verified.Problems,
                    Opts.Color);
   if (!Verified.Withheld.empty()) {

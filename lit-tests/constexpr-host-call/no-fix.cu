@@ -1,7 +1,14 @@
 // Calls that cannot be fixed by annotating the callee: only diagnostics.
-// RUN: %cuda-lower --rules=constexpr-host-call %s > %t.out.cu 2> %t.err
+// RUN: %cuda-lower --no-verify --rules=constexpr-host-call %s > %t.out.cu 2> %t.err
 // RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
 // RUN: diff %s %t.out.cu
+// With every rule on, what no rule could fix still needs
+// --expt-relaxed-constexpr: verification says where, and the run exits 1.
+// RUN: %expect-exit 1 %cuda-lower %s 2>&1 >/dev/null | FileCheck %s --check-prefix=VERIFY
+// VERIFY: no-fix.cu:23:44: error: constexpr function 'std::max' is a host function for nvcc and is called from device code; plain nvcc needs --expt-relaxed-constexpr here, or 'cuda::std::max' (std-to-cuda-std) [verify]
+// VERIFY: no-fix.cu:32:43: error: constexpr function 'host_ptr' is a host function for nvcc and is called from device code; plain nvcc needs --expt-relaxed-constexpr here; it is declared in {{.*}}no-fix.cu:33 [verify]
+// VERIFY: no-fix.cu:43:64: error: constexpr function 'checked_twice' {{.*}} [verify]
+// VERIFY: no-fix.cu:54:35: error: constexpr function 'two' {{.*}} [verify]
 #include <algorithm>
 #include <limits>
 

@@ -1,7 +1,7 @@
 // Plain lambdas passed to __global__ functions become extended lambdas.
 // Alone, this rule leaves them for --extended-lambda; with
 // lower-extended-lambda they become functors (see lit-tests/gpu).
-// RUN: %cuda-lower --rules=exec-space-lambda-to-device %s > %t.out.cu 2> %t.err
+// RUN: %cuda-lower --no-verify --rules=exec-space-lambda-to-device %s > %t.out.cu 2> %t.err
 // RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=FIX --match-full-lines
 // RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
 // RUN: %nvcc-ext -c %t.out.cu -o %t.o

@@ -1,4 +1,4 @@
-// RUN: %cuda-lower --rules=exec-space-restrictions %s > %t.out.cu 2> %t.err
+// RUN: %cuda-lower --no-verify --rules=exec-space-restrictions %s > %t.out.cu 2> %t.err
 // RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
 // RUN: diff %s %t.out.cu
 

@@ -1,11 +1,14 @@
 // Annotations spelled through macros, lambdas written inside macro
 // arguments, and a lambda hidden in a macro body (reported, not lowered).
 // RUN: %strip-checks %s > %t.cu
-// RUN: %cuda-lower --rules=lower-extended-lambda %t.cu > %t.out.cu 2> %t.err
+// RUN: %cuda-lower --no-verify --rules=lower-extended-lambda %t.cu > %t.out.cu 2> %t.err
 // RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=FIX
 // RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
 // RUN: %nvcc-ext -c %t.out.cu -o %t.o
 // RUN: %idempotent %t.out.cu --rules=lower-extended-lambda
+// The lambda in the macro body is left in place: an error, so exit 1.
+// RUN: %expect-exit 1 %cuda-lower --rules=lower-extended-lambda %t.cu 2>&1 >/dev/null | FileCheck %s --check-prefix=VERIFY
+// VERIFY: .cu:47:9: error: a lambda annotated __host__ or __device__ is left in place: plain nvcc refuses it without --extended-lambda [verify]
 
 #define MGPU_DEVICE __device__
 #define HD __host__ __device__

@@ -1,8 +1,12 @@
 // Lambdas that cannot be lowered safely stay unchanged, with the reason.
 // RUN: cp %s %t.cu
-// RUN: %cuda-lower --rules=lower-extended-lambda -i %t.cu 2> %t.err
+// RUN: %cuda-lower --no-verify --rules=lower-extended-lambda -i %t.cu 2> %t.err
 // RUN: FileCheck %s --input-file=%t.err --implicit-check-not=warning: --implicit-check-not=error:
 // RUN: cmp %s %t.cu
+// Without --no-verify, each lambda left in place is an error of its own:
+// plain nvcc refuses it, so the run cannot exit 0.
+// RUN: %expect-exit 1 %cuda-lower --rules=lower-extended-lambda %s 2>&1 >/dev/null | FileCheck %s --check-prefix=VERIFY
+// VERIFY-COUNT-6: error: a lambda annotated __host__ or __device__ is left in place: plain nvcc refuses it without --extended-lambda [verify]
 
 // A captured variable of a local type cannot be named outside the function.
 int local_type(int n, int *out) {

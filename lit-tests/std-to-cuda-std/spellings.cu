@@ -9,14 +9,15 @@
 #include <limits>
 #include <tuple>
 #include <type_traits>
-// The includes come in one block, sorted (edits at one offset are ordered
-// by text, whichever use was found first).
+// The includes come in one block, in an order that does not depend on which
+// use was found first: include edits at one offset are ordered by their text
+// (a fix that needs two headers inserts both lines at once).
 // FIX: {{^}}#include <type_traits>
 // FIX-NEXT: {{^}}#include <cuda/std/array>
-// FIX-NEXT: {{^}}#include <cuda/std/bitset>
-// FIX-NEXT: {{^}}#include <cuda/std/functional>
-// FIX-NEXT: {{^}}#include <cuda/std/limits>
 // FIX-NEXT: {{^}}#include <cuda/std/tuple>
+// FIX-NEXT: {{^}}#include <cuda/std/bitset>
+// FIX-NEXT: {{^}}#include <cuda/std/limits>
+// FIX-NEXT: {{^}}#include <cuda/std/functional>
 // FIX-NEXT: {{^}}#include <cuda/std/type_traits>
 
 // A user type: with float or int arguments an unqualified min() would find

@@ -70,8 +70,9 @@ protected:
     EXPECT_TRUE(static_cast<bool>(Files));
     llvm::SmallString<128> Root;
     fs::real_path(Dir, Root);
+    std::set<std::string> NoneInInput;
     return verifyOutput({Sources, **Setup, PassSelection::Both, *Files, Edits,
-                         std::string(Root) + "/"});
+                         std::string(Root) + "/", NoneInInput});
   }
 
   static Diagnostic finding(const std::string &File, unsigned Offset,

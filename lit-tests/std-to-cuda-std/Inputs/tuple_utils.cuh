@@ -9,8 +9,8 @@
 #include <utility>
 // FIX: {{^}}#include <utility>
 // FIX-NEXT: {{^}}#include <cuda/std/tuple>
-// FIX-NEXT: {{^}}#include <cuda/std/type_traits>
 // FIX-NEXT: {{^}}#include <cuda/std/utility>
+// FIX-NEXT: {{^}}#include <cuda/std/type_traits>
 
 namespace tu {
 
