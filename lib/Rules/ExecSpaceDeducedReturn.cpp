@@ -90,7 +90,9 @@ std::optional<std::string> spelledDeducedType(const FunctionDecl *FD,
                                               ASTContext &Ctx,
                                               std::string &WhyNot) {
   const AutoType *Deduced = FD->getReturnType()->getContainedAutoType();
-  if (!Deduced || !Deduced->isDeduced() ||
+  // isDeduced() is also true for a placeholder deduced as dependent, which
+  // has no type to look at.
+  if (!Deduced || Deduced->getDeducedType().isNull() ||
       Deduced->getDeducedType()->isDependentType()) {
     WhyNot = "its return type is not deduced yet";
     return std::nullopt;

@@ -296,6 +296,16 @@ static std::string describeUse(HostVarUse Use, const VarDecl &Var,
          "types may be read there (§5.3.10.4.2)";
 }
 
+bool isConstantNonOdrUse(const DeclRefExpr &Ref, const VarDecl &Var) {
+  // `S::N` as a template argument, in `x ? S::N : S::M` or in `x + S::N`:
+  // Clang folds the value into the use and marks it non_odr_use_constant,
+  // and nvcc, which accepts every such use without a flag, folds it too.
+  // Binding a reference (`cuda::std::min(S::N, x)`) or taking the address
+  // is an odr-use that nvcc rejects ("undefined in device code").
+  return isReadableConstType(Var.getType()) &&
+         Ref.isNonOdrUse() == NOUR_Constant;
+}
+
 void ExecSpaceHostVariable::check(const MatchFinder::MatchResult &Result) {
   const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref");
   const auto *Var = Result.Nodes.getNodeAs<VarDecl>("var");
@@ -309,7 +319,8 @@ void ExecSpaceHostVariable::check(const MatchFinder::MatchResult &Result) {
     Index.emplace(Ctx, [this](SourceLocation L) {
       return context().isUserOwned(L);
     });
-  if (!Index->isDeviceCode(Fn) || isConstantOrUnevaluated(*Ref, Ctx))
+  if (!Index->isDeviceCode(Fn) || isConstantOrUnevaluated(*Ref, Ctx) ||
+      isConstantNonOdrUse(*Ref, *Var))
     return;
   HostVarUse Use = classifyHostVarUse(*Ref, Ctx);
   if (Use == HostVarUse::Dependent)

@@ -19,6 +19,13 @@ enum class HostVarUse {
 HostVarUse classifyHostVarUse(const clang::DeclRefExpr &Ref,
                               clang::ASTContext &Ctx);
 
+/// True if \p Ref uses the value of \p Var, a const variable of integral,
+/// enumeration or floating-point type usable in constant expressions, without
+/// odr-using it (a template argument, an operand folded to a constant): nvcc
+/// accepts that in device code without any flag, as Clang does.
+bool isConstantNonOdrUse(const clang::DeclRefExpr &Ref,
+                         const clang::VarDecl &Var);
+
 /// Finds namespace-scope `const`/`constexpr` host variables that device
 /// code uses in a way nvcc rejects or leaves undefined (§5.3.10.4.2,
 /// §5.3.11.4) and fixes the variable: `const` becomes `constexpr` where

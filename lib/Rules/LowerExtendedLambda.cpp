@@ -205,6 +205,47 @@ public:
   std::set<const TagDecl *> Tags;
 };
 
+/// True if the placeholder \p D stands for a type. isDeduced() is true for
+/// one deduced as dependent too (`cuda::std::pair p(v, 2)` in a template),
+/// which has none.
+bool hasDeducedType(const DeducedType &D) {
+  return !D.getDeducedType().isNull();
+}
+
+/// Finds what TypeName::getFullyQualifiedName cannot print (it assumes a
+/// type of the end of the translation unit, and crashes on these): a
+/// placeholder not deduced yet (`auto` or a class template deduced by CTAD
+/// from a dependent initialiser), a dependent template name (`typename
+/// A::template rebind<U>`), packs and unresolved using-declarations.
+class UnspellableFinder : public RecursiveASTVisitor<UnspellableFinder> {
+public:
+  bool VisitDeducedType(DeducedType *T) { return keep(hasDeducedType(*T)); }
+  bool VisitTemplateSpecializationType(TemplateSpecializationType *T) {
+    return keep(T->getTemplateName().getAsTemplateDecl() != nullptr);
+  }
+  bool VisitPackExpansionType(PackExpansionType *) { return keep(false); }
+  bool VisitSubstTemplateTypeParmPackType(SubstTemplateTypeParmPackType *) {
+    return keep(false);
+  }
+  bool VisitUnresolvedUsingType(UnresolvedUsingType *) { return keep(false); }
+  bool Found = false;
+
+private:
+  /// Stops the walk at the first unspellable part.
+  bool keep(bool Spellable) {
+    Found = !Spellable;
+    return Spellable;
+  }
+};
+
+bool isSpellable(QualType T) {
+  if (T.isNull())
+    return false;
+  UnspellableFinder Finder;
+  Finder.TraverseType(T);
+  return !Finder.Found;
+}
+
 /// "float *p", "int n": a declarator from a spelled type and a name.
 std::string declarator(llvm::StringRef Type, llvm::StringRef Name) {
   if (Type.ends_with("*") || Type.ends_with("&"))
@@ -317,8 +358,14 @@ std::optional<std::string> LambdaPlan::spell(QualType T) {
   // `auto it = make_iterator(...)`: the `auto` sugar keeps the deduced
   // template's namespace from being printed (`transform_iterator<...>`).
   if (const auto *Deduced = T->getAs<DeducedType>();
-      Deduced && Deduced->isDeduced())
+      Deduced && hasDeducedType(*Deduced)) {
     T = Deduced->getDeducedType();
+    // CTAD: the guide's spelling may use the library's internal aliases.
+    if (isa<DeducedTemplateSpecializationType>(Deduced))
+      T = T.getCanonicalType();
+  }
+  if (!isSpellable(T))
+    return std::nullopt;
   LocalTypeFinder Finder;
   Finder.TraverseType(T);
   if (!Finder.Tags.empty())
@@ -553,9 +600,17 @@ localTypesAreLoweredClosures(QualType T,
 std::optional<std::string>
 LambdaPlan::capturedType(const VarDecl &Var, const Expr *InitCapture) {
   QualType T = Var.getType();
-  const AutoType *Auto = T->getContainedAutoType();
-  if (Auto && Auto->getDeducedType().isNull())
+  // `auto n = v.size()` and `cuda::std::pair p(v, 2)` (CTAD) in a template:
+  // the type is known per instantiation only.
+  const DeducedType *Deduced = T->getContainedDeducedType();
+  if (Deduced && !hasDeducedType(*Deduced))
     return typeParameterFor(Var, InitCapture, "deduced from a dependent");
+  // CTAD yields the type a deduction guide writes, in the library's own
+  // spelling (`extents<size_t, __maybe_static_ext<int>, ...>` for mdspan),
+  // which user code cannot name: decltype names it everywhere.
+  if (Deduced && isa<DeducedTemplateSpecializationType>(Deduced))
+    return typeParameterFor(Var, InitCapture,
+                            "deduced from class template arguments of a");
   // A lambda of this function lowered earlier now has a name.
   if (const CXXRecordDecl *R = T.getNonReferenceType()->getAsCXXRecordDecl();
       R && R->isLambda() && LoweredClosures) {
@@ -564,6 +619,10 @@ LambdaPlan::capturedType(const VarDecl &Var, const Expr *InitCapture) {
       return It->second;
   }
   QualType Value = T.getNonReferenceType().getUnqualifiedType();
+  // Any other type the speller cannot write is named the same way.
+  if (!isSpellable(Value))
+    return typeParameterFor(Var, InitCapture,
+                            "one this tool cannot write, copied from a");
   if (auto Spelled = spell(Value))
     return Spelled;
   // `transform_iterator<closure, ...>`, `__return_type_wrapper<R, closure>`:

@@ -9,6 +9,7 @@
 
 #include "Rules/FunctorLayout.h"
 #include "cudalower/Rule.h"
+#include "clang/AST/Type.h"
 #include <map>
 #include <set>
 #include <string>
@@ -24,7 +25,15 @@ namespace cudalower {
 
 namespace lowering {
 class LambdaPlan;
-}
+
+/// True if the functor writer can name \p T: false for a placeholder
+/// deduced as dependent (`auto n = v.size()`, or CTAD such as
+/// `cuda::std::pair p(v, 2)` in a template), a dependent template name
+/// (`typename A::template rebind<U>`), packs and unresolved
+/// using-declarations. A capture of such a type becomes a template parameter
+/// of the functor, filled with decltype; any other use is refused.
+bool isSpellable(clang::QualType T);
+} // namespace lowering
 
 /// The execution space written on a lambda: None for a plain lambda.
 enum class LambdaSpace { None, Device, HostDevice, Host };

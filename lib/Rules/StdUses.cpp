@@ -6,7 +6,8 @@
 //     and initialisers evaluated there, signatures of __device__ functions,
 //     __device__ variables);
 //   - types that host code shares (kernel parameters, __host__ __device__
-//     signatures, data members, __managed__ variables);
+//     signatures, __managed__ variables, data members of classes that device
+//     code touches);
 //   - host code, which is not reported at all.
 //
 //===----------------------------------------------------------------------===//
@@ -87,6 +88,77 @@ std::optional<std::string> stdMemberName(const NamedDecl &D) {
   return std::nullopt;
 }
 
+/// The class whose members the walk over patterns sees for \p RD: the
+/// pattern of an instantiation, else \p RD itself.
+static const CXXRecordDecl *patternOf(const CXXRecordDecl *RD) {
+  if (const CXXRecordDecl *P = RD->getTemplateInstantiationPattern())
+    RD = P;
+  else if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+           S && !S->isExplicitSpecialization())
+    RD = S->getSpecializedTemplate()->getTemplatedDecl();
+  return RD->getCanonicalDecl();
+}
+
+void DeviceTouchedClasses::touch(QualType T) {
+  if (!T.isNull() && SeenTypes.insert(T.getTypePtr()).second)
+    addIn(T, /*ThroughPointers=*/true);
+}
+
+void DeviceTouchedClasses::add(const CXXRecordDecl *RD) {
+  RD = patternOf(RD);
+  if (Touched.insert(RD).second)
+    Work.push_back(RD);
+}
+
+void DeviceTouchedClasses::addIn(QualType T, bool ThroughPointers) {
+  while (!T.isNull()) {
+    if (const ArrayType *A = T->getAsArrayTypeUnsafe())
+      T = A->getElementType();
+    else if (ThroughPointers && (T->isPointerType() || T->isReferenceType()))
+      T = T->getPointeeType();
+    else
+      break;
+  }
+  if (T.isNull())
+    return;
+  auto AddArgs = [&](llvm::ArrayRef<TemplateArgument> Args) {
+    for (const TemplateArgument &A : Args)
+      if (A.getKind() == TemplateArgument::Type)
+        addIn(A.getAsType(), ThroughPointers);
+  };
+  // `Box<T>` in a template names no class declaration, only the template.
+  if (const auto *TST = T->getAs<TemplateSpecializationType>()) {
+    if (const auto *CTD = dyn_cast_or_null<ClassTemplateDecl>(
+            TST->getTemplateName().getAsTemplateDecl()))
+      add(CTD->getTemplatedDecl());
+    AddArgs(TST->template_arguments());
+  }
+  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl()) {
+    add(RD);
+    if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      AddArgs(S->getTemplateArgs().asArray());
+  }
+}
+
+void DeviceTouchedClasses::close() {
+  // A copy of a touched object copies its bases and members too; what it
+  // only points to is not copied.
+  while (!Work.empty()) {
+    const CXXRecordDecl *RD = Work.back()->getDefinition();
+    Work.pop_back();
+    if (!RD)
+      continue;
+    for (const CXXBaseSpecifier &B : RD->bases())
+      addIn(B.getType(), /*ThroughPointers=*/false);
+    for (const FieldDecl *F : RD->fields())
+      addIn(F->getType(), /*ThroughPointers=*/false);
+  }
+}
+
+bool DeviceTouchedClasses::contains(const CXXRecordDecl *RD) const {
+  return Touched.contains(patternOf(RD));
+}
+
 namespace {
 
 class UseFinder : public RecursiveASTVisitor<UseFinder> {
@@ -97,6 +169,7 @@ public:
 
   std::vector<StdUse> Uses;
   llvm::SmallPtrSet<const UsingDecl *, 8> DeviceUsings;
+  DeviceTouchedClasses Touched;
 
   bool TraverseDecl(Decl *D) {
     if (!D)
@@ -152,6 +225,19 @@ public:
     bool R = Base::TraverseTemplateArgumentLoc(Arg);
     InQualifier = Saved;
     return R;
+  }
+
+  bool VisitExpr(Expr *E) {
+    if (touchesClasses())
+      Touched.touch(E->getType());
+    return true;
+  }
+
+  /// A kernel launch copies its arguments to the GPU, even from host code.
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
+    for (const Expr *Arg : E->arguments())
+      Touched.touch(Arg->getType());
+    return true;
   }
 
   bool VisitCallExpr(CallExpr *CE) {
@@ -218,6 +304,8 @@ public:
   bool VisitTypeLoc(TypeLoc TL) {
     if (Cur.Where == Site::Host)
       return true;
+    if (touchesClasses())
+      Touched.touch(TL.getType());
     const NamedDecl *D = nullptr;
     SourceLocation NameLoc;
     const UsingShadowDecl *Shadow = nullptr;
@@ -264,7 +352,16 @@ private:
     Site Where = Site::Host;
     ExecSpace Space = ExecSpace::Host;
     llvm::StringRef SharedWhat;
+    /// The class whose data member's type is being walked, if shared.
+    const CXXRecordDecl *MemberOf = nullptr;
   };
+
+  /// True where a class named is one device code touches: device code and
+  /// shared signatures, but not the data members of a class, which are
+  /// touched only with their class.
+  bool touchesClasses() const {
+    return Cur.Where != Site::Host && !Cur.MemberOf;
+  }
 
   bool owned(SourceLocation Loc) {
     return Ctx.isUserOwned(SM.getSpellingLoc(Loc));
@@ -278,6 +375,7 @@ private:
     U.NameLoc = Loc;
     U.Where = Cur.Where;
     U.SharedWhat = Cur.SharedWhat;
+    U.MemberOf = Cur.MemberOf;
     U.Context = CurDC;
     return U;
   }
@@ -365,6 +463,9 @@ private:
     State Saved = Cur;
     auto SavedRoots = BodyRoots;
     Cur.Space = explicitExecSpace(*FD);
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+        MD && runsOnDevice(Cur.Space) && !MD->getParent()->isLambda())
+      Touched.touchClass(MD->getParent());
     switch (Cur.Space) {
     case ExecSpace::Host:
       Cur.Where = Site::Host;
@@ -428,6 +529,7 @@ private:
     if (!Local) {
       Cur.Where = Site::SharedType;
       Cur.SharedWhat = "a data member";
+      Cur.MemberOf = dyn_cast<CXXRecordDecl>(RD);
     }
     if (TypeSourceInfo *TSI = FD->getTypeSourceInfo())
       if (!TraverseTypeLoc(TSI->getTypeLoc()))
@@ -477,6 +579,11 @@ private:
 StdUses findStdUses(RuleContext &Ctx) {
   UseFinder Finder(Ctx);
   Finder.TraverseDecl(Ctx.getASTContext().getTranslationUnitDecl());
+  Finder.Touched.close();
+  // A data member of a class device code never touches is host code's own.
+  llvm::erase_if(Finder.Uses, [&](const StdUse &U) {
+    return U.MemberOf && !Finder.Touched.contains(U.MemberOf);
+  });
   StdUses Out;
   Out.Uses = std::move(Finder.Uses);
   Out.DeviceUsings = std::move(Finder.DeviceUsings);

@@ -46,6 +46,63 @@ TEST(ExecSpaceHostVariable, ClassifiesUses) {
             (std::vector<U>{U::Dependent, U::Read}));
 }
 
+/// isConstantNonOdrUse() of every reference to S::V in device code.
+std::vector<bool> nonOdrUses(llvm::StringRef Code) {
+  auto AST = test::parseCuda(Code, /*DevicePass=*/true);
+  std::vector<bool> Out;
+  if (!AST)
+    return Out;
+  for (const BoundNodes &N :
+       match(declRefExpr(to(varDecl(hasName("V")).bind("v")),
+                         isExpansionInMainFile())
+                 .bind("r"),
+             AST->getASTContext()))
+    Out.push_back(isConstantNonOdrUse(*N.getNodeAs<DeclRefExpr>("r"),
+                                      *N.getNodeAs<VarDecl>("v")));
+  return Out;
+}
+
+TEST(ExecSpaceHostVariable, ValueUsesOfConstantMembersAreNotOdrUses) {
+  const char *S = "struct S { static const int V = 4; };\n"
+                  "template <int K> __device__ int w() { return K; }\n";
+  // A template argument, a folded operand, both arms of a conditional.
+  EXPECT_EQ(nonOdrUses(std::string(S) +
+                       "__device__ int f(int x, bool b) {\n"
+                       "  return w<S::V>() + x * S::V + (b ? S::V : S::V);\n"
+                       "}\n"),
+            (std::vector<bool>{true, true, true, true}));
+  // A reference bound to it, its address: odr-uses nvcc rejects.
+  EXPECT_EQ(nonOdrUses(std::string(S) +
+                       "__device__ const int *f() {\n"
+                       "  const int &r = S::V; (void)r; return &S::V;\n"
+                       "}\n"),
+            (std::vector<bool>{false, false}));
+  // Not usable in constant expressions: a run-time initialiser.
+  EXPECT_EQ(nonOdrUses("int g();\n"
+                       "const int V = g();\n"
+                       "__device__ int f() { return V; }\n"),
+            std::vector<bool>{false});
+}
+
+TEST(ExecSpaceHostVariable, ConstantMembersUsedForTheirValueAreNotReported) {
+  auto R = test::runRules(
+      "#include <cuda/std/__algorithm/min.h>\n"
+      "struct S { static const int N = 4; };\n"
+      "template <int K> struct B { int v[K]; };\n"
+      "template <int K> __device__ int w() { return K; }\n"
+      "__device__ int f(int x) { B<S::N> b{}; return b.v[0] + w<S::N>() + x; }\n"
+      "__device__ int g(int x) { return cuda::std::min(S::N, x); }\n",
+      "exec-space-host-variable");
+  // Only the reference that min() binds is reported.
+  EXPECT_EQ(R.Diagnostics.find("input.cu:5:"), std::string::npos)
+      << R.Diagnostics;
+  EXPECT_NE(R.Diagnostics.find("input.cu:6:52: warning: device code takes the "
+                               "address of, or a reference to, the host "
+                               "variable 'N'"),
+            std::string::npos)
+      << R.Diagnostics;
+}
+
 TEST(ExecSpaceHostVariable, ConstClassBecomesConstexpr) {
   auto R = test::runRules("struct P { int a; };\n"
                           "const P kP = {3};\n"

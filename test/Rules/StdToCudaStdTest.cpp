@@ -242,6 +242,57 @@ __global__ void k(std::pair<int, int> p, int *o) { *o = p.first; }
   EXPECT_EQ(R.Output.find("cuda::std"), std::string::npos) << R.Output;
 }
 
+TEST(StdToCudaStd, DataMembersOfHostOnlyClassesAreNotReported) {
+  const char *Code = R"(#include <atomic>
+#include <array>
+struct Runtime { std::atomic<int> refs; std::array<int, 2> ids; };
+struct Shared { std::array<int, 2> dims; };
+__global__ void k(Shared s, int *o) { *o = s.dims[0]; }
+)";
+  auto R = test::runRules(Code, "std-to-cuda-std");
+  EXPECT_EQ(R.Diagnostics.find("input.cu:3:"), std::string::npos)
+      << R.Diagnostics;
+  EXPECT_NE(R.Diagnostics.find("input.cu:4:17: warning: 'std::array' in a "
+                               "data member is a type host code shares"),
+            std::string::npos)
+      << R.Diagnostics;
+}
+
+/// The class named \p Name in \p AST.
+static const CXXRecordDecl *classNamed(ASTUnit &AST, llvm::StringRef Name) {
+  auto Found = match(findAll(cxxRecordDecl(hasName(Name), isDefinition(),
+                                               isExpansionInMainFile())
+                                 .bind("c")),
+                     AST.getASTContext());
+  return Found.empty() ? nullptr : Found[0].getNodeAs<CXXRecordDecl>("c");
+}
+
+TEST(DeviceTouchedClasses, FollowsWhatATouchedObjectHoldsByValue) {
+  auto AST = test::parseCuda(R"(
+struct Runtime { int n; };
+struct Base { int b; };
+struct Leaf { int l; };
+template <class T> struct Box { T value; };
+struct Node : Base { Box<Leaf> leaf; Runtime *runtime; };
+struct Alone { int a; };
+Node *node;
+)");
+  ASSERT_TRUE(AST);
+  DeviceTouchedClasses Touched;
+  // A pointer to Node in device code touches Node.
+  auto Vars = match(findAll(varDecl(hasName("node"), isExpansionInMainFile())
+                                .bind("v")),
+                    AST->getASTContext());
+  ASSERT_FALSE(Vars.empty());
+  Touched.touch(Vars[0].getNodeAs<VarDecl>("v")->getType());
+  Touched.close();
+  for (llvm::StringRef Held : {"Node", "Base", "Leaf", "Box"})
+    EXPECT_TRUE(Touched.contains(classNamed(*AST, Held))) << Held.str();
+  // What Node only points to, and unrelated classes, are not touched.
+  for (llvm::StringRef Apart : {"Runtime", "Alone"})
+    EXPECT_FALSE(Touched.contains(classNamed(*AST, Apart))) << Apart.str();
+}
+
 TEST(StdToCudaStd, NoDeviceEquivalentIsAnError) {
   auto R = test::runRules(R"(#include <vector>
 __device__ int f(const std::vector<int> &v) { return 0; }
