@@ -24,6 +24,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Cuda.h"
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -79,6 +80,12 @@ struct RawProblem {
   std::string Message;
   /// For a cross-space error: what it refers to (see crossSpaceKeys).
   std::string Target;
+  /// A cross-space error that the input may have had without nvcc minding:
+  /// host code naming a __device__ function (Clang refuses it even in a
+  /// decltype, nvcc only in evaluated code), or an overload set whose
+  /// candidates were on the wrong side. Device code calling a host function
+  /// is never excused: nvcc refuses it with the flags too.
+  bool ExcusedIfInInput = false;
 };
 
 /// "declared in FILE:LINE" for \p D, with what the user can do when the
@@ -110,8 +117,9 @@ public:
     // print "N errors generated" on stderr for problems reported here.
     if (Level == DiagnosticsEngine::Note) {
       // An overload set whose candidates were all on the wrong side.
-      if (Held && Info.getID() == diag::note_ovl_candidate_bad_target)
-        Held->Kind = ProblemKind::HostUseInDeviceCode;
+      if (Held && Held->Kind == ProblemKind::BrokenRewrite &&
+          Info.getID() == diag::note_ovl_candidate_bad_target)
+        classifyBadCandidate(Info);
       return;
     }
     flush();
@@ -122,6 +130,36 @@ public:
   void EndSourceFile() override { flush(); }
 
 private:
+  /// Whether argument \p I of \p Info is the execution space \p Space.
+  static bool argIsSpace(const clang::Diagnostic &Info, unsigned I,
+                         CUDAFunctionTarget Space) {
+    if (Info.getNumArgs() <= I)
+      return false;
+    auto Kind = Info.getArgKind(I);
+    return (Kind == DiagnosticsEngine::ak_sint ||
+            Kind == DiagnosticsEngine::ak_uint) &&
+           Info.getRawArg(I) == static_cast<uint64_t>(Space);
+  }
+
+  /// For `reference to F in G`: G is a host function.
+  static bool callerIsHost(const clang::Diagnostic &Info) {
+    return argIsSpace(Info, 3, CUDAFunctionTarget::Host);
+  }
+
+  /// An overload set that failed because its candidates are on the wrong
+  /// side (`candidate not viable: call to __device__ function from __host__
+  /// function`; argument 4 is the caller's space): from a __host__
+  /// __device__ function nvcc only warns; from host code it may be a use
+  /// nvcc accepts (decltype); from device code nvcc refuses it.
+  void classifyBadCandidate(const clang::Diagnostic &Note) {
+    if (argIsSpace(Note, 4, CUDAFunctionTarget::HostDevice)) {
+      Held.reset();
+      return;
+    }
+    Held->Kind = ProblemKind::HostUseInDeviceCode;
+    Held->ExcusedIfInInput = argIsSpace(Note, 4, CUDAFunctionTarget::Host);
+  }
+
   RawProblem classify(const clang::Diagnostic &Info) {
     RawProblem P;
     llvm::SmallString<128> Text;
@@ -139,6 +177,7 @@ private:
     } else if (const NamedDecl *Target = crossSpaceTarget(Info)) {
       P.Kind = ProblemKind::HostUseInDeviceCode;
       P.Target = Target->getQualifiedNameAsString();
+      P.ExcusedIfInInput = callerIsHost(Info);
       if (Info.hasSourceManager())
         P.Message += whereDeclared(Target, Info.getSourceManager(), Owned);
     }
@@ -232,7 +271,11 @@ private:
                           "--expt-relaxed-constexpr here";
     // std::min, std::numeric_limits<T>::max and the like: Clang's CUDA
     // headers make some of them __host__ __device__, nvcc does not.
-    if (isInStdNamespace(*Callee))
+    if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
+        M && isInStdNamespace(*Callee))
+      Message += ", or 'cuda::" + M->getParent()->getQualifiedNameAsString() +
+                 "' instead of the std class (std-to-cuda-std)";
+    else if (isInStdNamespace(*Callee))
       Message += ", or 'cuda::" + Name + "' (std-to-cuda-std)";
     else
       Message += whereDeclared(Callee, SM, Owned);
@@ -490,7 +533,7 @@ VerificationResult verifyOutput(const VerificationInput &In) {
       Invocation.run();
       for (const RawProblem &P : Raw) {
         Diagnostic D = Reporter.toDiagnostic(P);
-        if (P.Kind == ProblemKind::HostUseInDeviceCode &&
+        if (P.ExcusedIfInInput &&
             llvm::any_of(crossSpaceKeys(D.File, D.Offset, P.Target),
                          [&](const std::string &Key) {
                            return In.ToleratedInInput.count(Key) > 0;

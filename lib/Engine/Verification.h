@@ -1,4 +1,4 @@
-//===--- Verification.h - Proving the output builds with plain nvcc -*- C++ -*-===//
+//===--- Verification.h - Proving plain nvcc builds the output -*- C++ -*-===//
 //
 // The contract of the tool: exit 0 means plain nvcc (no --extended-lambda,
 // no --expt-relaxed-constexpr) builds what was written. Before anything is

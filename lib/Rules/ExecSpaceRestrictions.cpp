@@ -195,8 +195,22 @@ bool ExecSpaceRestrictions::inDeviceCode(const Stmt &S, ASTContext &Ctx) {
   return Fn && index(Ctx).isDeviceCode(Fn);
 }
 
+bool ExecSpaceRestrictions::isOwnNamespace(llvm::StringRef Name) {
+  if (!OwnNamespaces) {
+    // A project that is the library owning one of these namespaces (a fork
+    // of libcu++ or of cooperative groups) declares in it by right.
+    OwnNamespaces.emplace();
+    llvm::SmallVector<llvm::StringRef, 4> Names;
+    std::string Value = option("OwnNamespaces", "");
+    llvm::StringRef(Value).split(Names, ',', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef N : Names)
+      OwnNamespaces->insert(N.trim());
+  }
+  return OwnNamespaces->contains(Name);
+}
+
 void ExecSpaceRestrictions::checkNamespace(const NamespaceDecl &ND) {
-  if (!isReservedNamespaceName(ND.getName()) ||
+  if (!isReservedNamespaceName(ND.getName()) || isOwnNamespace(ND.getName()) ||
       !isGlobalScope(ND.getDeclContext()) ||
       !context().isUserOwned(ND.getLocation()))
     return;
@@ -216,7 +230,7 @@ void ExecSpaceRestrictions::checkUsingDirective(const UsingDirectiveDecl &UD) {
       !context().isUserOwned(UD.getLocation()))
     return;
   const NamespaceDecl *Child = reservedChild(*Nominated);
-  if (!Child)
+  if (!Child || isOwnNamespace(Child->getName()))
     return;
   std::string Inner = Child->getQualifiedNameAsString();
   diag(UD.getLocation(), "'using namespace " +

@@ -4,6 +4,7 @@
 #include "Rules/DeviceCode.h"
 #include "cudalower/Rule.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include <optional>
 #include <string>
 
@@ -29,6 +30,7 @@ public:
 private:
   const DeviceCodeIndex &index(clang::ASTContext &Ctx);
   bool inDeviceCode(const clang::Stmt &S, clang::ASTContext &Ctx);
+  bool isOwnNamespace(llvm::StringRef Name);
   void checkNamespace(const clang::NamespaceDecl &ND);
   void checkUsingDirective(const clang::UsingDirectiveDecl &UD);
   void checkKernelParameters(const clang::FunctionDecl &FD,
@@ -40,6 +42,8 @@ private:
   void recordCaptures(const clang::LambdaExpr &L, clang::ASTContext &Ctx);
 
   std::optional<DeviceCodeIndex> Index;
+  /// The OwnNamespaces option: reserved names the project owns.
+  std::optional<llvm::StringSet<>> OwnNamespaces;
   /// Extended lambdas of this pass: key (see captureKey) -> the lambda and
   /// its captures in order, compared with the other pass at the end.
   llvm::StringMap<std::pair<const clang::LambdaExpr *, std::string>>

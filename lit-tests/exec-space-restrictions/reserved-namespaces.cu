@@ -1,6 +1,9 @@
 // RUN: %cuda-lower --rules=exec-space-restrictions %s > %t.out.cu 2> %t.err
 // RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
 // RUN: diff %s %t.out.cu
+// A project that owns the namespace (a libcu++ fork) says so: no report.
+// RUN: %cuda-lower --rules=exec-space-restrictions --rule-option exec-space-restrictions.OwnNamespaces=cuda,nv %s 2>&1 >/dev/null | FileCheck %s --check-prefix=OWN --implicit-check-not="reserved namespace 'cuda'"
+// OWN: warning: declarations in the reserved namespace 'cooperative_groups'
 
 // The guide's example (§5.3.10.2).
 namespace cuda {

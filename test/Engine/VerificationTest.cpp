@@ -2,6 +2,7 @@
 // here are made by hand, so that a broken rewrite can be shown.
 
 #include "Driver/CompilationSetup.h"
+#include "Engine/ClangErrors.h"
 #include "Engine/EditCollector.h"
 #include "Engine/Verification.h"
 #include "Output/Emit.h"
@@ -55,9 +56,11 @@ protected:
     return std::string(Real);
   }
 
-  /// Runs verification over \p Sources with \p Findings' edits applied.
+  /// Runs verification over \p Sources with \p Findings' edits applied;
+  /// \p InInput: the cross-space errors the input had (crossSpaceKeys).
   VerificationResult verify(std::vector<std::string> Sources,
-                            std::vector<Diagnostic> Findings) {
+                            std::vector<Diagnostic> Findings,
+                            std::set<std::string> InInput = {}) {
     ToolOptions Opts;
     Opts.Sources = Sources;
     auto Setup = CompilationSetup::create(Opts);
@@ -70,9 +73,8 @@ protected:
     EXPECT_TRUE(static_cast<bool>(Files));
     llvm::SmallString<128> Root;
     fs::real_path(Dir, Root);
-    std::set<std::string> NoneInInput;
     return verifyOutput({Sources, **Setup, PassSelection::Both, *Files, Edits,
-                         std::string(Root) + "/", NoneInInput});
+                         std::string(Root) + "/", InInput});
   }
 
   static Diagnostic finding(const std::string &File, unsigned Offset,
@@ -146,6 +148,38 @@ TEST_F(VerificationTest, ResidualsAreReportedButNotWithheld) {
       << All;
   EXPECT_NE(All.find("5:2 without nvcc's"), std::string::npos) << All;
   EXPECT_TRUE(R.Withheld.empty());
+}
+
+TEST_F(VerificationTest, DeviceCodeCallingAHostFunctionIsNeverExcused) {
+  // The input had the same error: nvcc refuses it with the flags too, so the
+  // output does not build either.
+  const char *Code = "void host_only(int *);\n"
+                     "__global__ void k(int *p) { host_only(p); }\n";
+  std::string Src = write("a.cu", Code);
+  unsigned Call = llvm::StringRef(Code).find("host_only(p)");
+  std::set<std::string> InInput;
+  for (const std::string &K : crossSpaceKeys(Src, Call, "host_only"))
+    InInput.insert(K);
+  VerificationResult R = verify({Src}, {}, InInput);
+  ASSERT_EQ(R.Problems.size(), 1u);
+  EXPECT_NE(R.Problems[0].Message.find("(plain nvcc refuses this)"),
+            std::string::npos)
+      << R.Problems[0].Message;
+}
+
+TEST_F(VerificationTest, HostCodeNamingADeviceFunctionIsExcusedIfTheInputDid) {
+  // Clang refuses a __device__ call even in a host decltype; nvcc does not.
+  const char *Code =
+      "struct F { __device__ float operator()(int i) const { return i; } };\n"
+      "int h() { F f; return sizeof(decltype(f(1))); }\n";
+  std::string Src = write("a.cu", Code);
+  VerificationResult Fresh = verify({Src}, {});
+  ASSERT_FALSE(Fresh.Problems.empty());
+  unsigned At = Fresh.Problems[0].Offset;
+  std::set<std::string> InInput;
+  for (const std::string &K : crossSpaceKeys(Src, At, ""))
+    InInput.insert(K);
+  EXPECT_TRUE(verify({Src}, {}, InInput).Problems.empty());
 }
 
 } // namespace
