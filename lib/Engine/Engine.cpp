@@ -41,6 +41,29 @@ struct RunConfig {
   std::string Root;                            // with a trailing separator
 };
 
+/// The text \p SM parsed for the file at \p RealPath (symbolic links
+/// resolved, as edits name files), or nothing if it holds no such file.
+std::optional<llvm::StringRef> parsedBuffer(const SourceManager &SM,
+                                            llvm::StringRef RealPath) {
+  // Most files are named by their real path; resolving every name (system
+  // headers included) is the slow fallback.
+  for (bool Resolve : {false, true}) {
+    for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
+         ++It) {
+      llvm::StringRef Name = It->first.getName();
+      llvm::SmallString<256> Real;
+      bool Same = Resolve ? !llvm::sys::fs::real_path(Name, Real) &&
+                                Real == RealPath
+                          : Name == RealPath;
+      if (Same)
+        if (std::optional<llvm::StringRef> Data =
+                It->second->getBufferDataIfLoaded())
+          return Data;
+    }
+  }
+  return std::nullopt;
+}
+
 class RuleContextImpl : public RuleContext {
 public:
   RuleContextImpl(ASTContext &Ctx, CompilationPass Pass, const RunConfig &Cfg,
@@ -83,17 +106,31 @@ public:
   }
 
   void record(Diagnostic D) override {
-    if (!D.File.empty())
-      Sink.add(std::move(D));
+    if (D.File.empty())
+      return;
+    recordParsedTexts(D);
+    Sink.add(std::move(D));
   }
 
 private:
+  /// Hands the collector the text each file \p D edits was parsed with:
+  /// edits apply to exactly that text, and -i checks the file still holds
+  /// it before writing (docs/reliability.md).
+  void recordParsedTexts(const Diagnostic &D) {
+    for (const Edit &E : D.Edits)
+      if (TextRecorded.insert(E.File).second)
+        if (std::optional<llvm::StringRef> Text =
+                parsedBuffer(Ctx.getSourceManager(), E.File))
+          Sink.recordParsedText(E.File, *Text);
+  }
+
   ASTContext &Ctx;
   CompilationPass Pass;
   const RunConfig &Cfg;
   EditCollector &Sink;
   const std::vector<WrongSideReference> &WrongSide;
   mutable llvm::DenseMap<FileID, bool> OwnedCache;
+  llvm::StringSet<> TextRecorded;
 };
 
 /// True for Clang errors that nvcc only warns about: a __host__ __device__
@@ -115,6 +152,11 @@ bool isOnlyAWarningForNvcc(const clang::Diagnostic &Info) {
   // space.
   return IntArg(1).has_value() &&
          IntArg(3) == static_cast<uint64_t>(CUDAFunctionTarget::HostDevice);
+}
+
+std::string currentDirectory() {
+  llvm::SmallString<256> Cwd;
+  return llvm::sys::fs::current_path(Cwd) ? std::string() : std::string(Cwd);
 }
 
 /// Shows Clang's errors (never its warnings) once each, however many passes
@@ -183,18 +225,29 @@ private:
       std::string Key = E.getMessage().str();
       if (E.getLocation().isValid())
         Key += E.getLocation().printToString(E.getLocation().getManager());
-      if (Shown.insert(Key).second) {
-        TextDiagnostic Renderer(OS, LangOpts, Opts, PPOfFile);
-        for (StoredDiagnostic &D : Held)
-          Renderer.emitStoredDiagnostic(D);
-      }
+      if (Shown.insert(Key).second)
+        show();
     }
     Held.clear();
     HeldCrossSpace = false;
   }
 
+  /// Renders the held error and its notes, with the paths shown as the
+  /// tool's own diagnostics show them (relative to the user's directory).
+  void show() {
+    std::string Text;
+    llvm::raw_string_ostream Rendered(Text);
+    Rendered.enable_colors(Opts.ShowColors);
+    TextDiagnostic Renderer(Rendered, LangOpts, Opts, PPOfFile);
+    for (StoredDiagnostic &D : Held)
+      Renderer.emitStoredDiagnostic(D);
+    OS << relativeLocations(Text, UserCwd);
+  }
+
   llvm::raw_ostream &OS;
   DiagnosticOptions &Opts;
+  /// Where the user ran the tool: parsing runs in each command's directory.
+  std::string UserCwd = currentDirectory();
   LangOptions LangOpts;
   const Preprocessor *PPOfFile = nullptr;
   std::vector<StoredDiagnostic> Held; // an error and its notes
@@ -321,6 +374,24 @@ resolveSources(const std::vector<std::string> &Sources) {
   return Out;
 }
 
+/// A source outside the project root would be parsed but never edited, and
+/// --check would pass on it: the root must hold every source.
+llvm::Error checkSourcesUnderRoot(const std::vector<std::string> &Sources,
+                                  llvm::StringRef Root,
+                                  llvm::StringRef InRoot) {
+  for (const std::string &S : Sources)
+    if (!llvm::StringRef(S).starts_with(Root))
+      return llvm::createStringError(
+          displayPath(S) + ": outside the project root '" +
+          Root.drop_back() + "' (" +
+          (InRoot.empty() ? "the git work tree or directory of the first "
+                            "source; pass --in-root to name one holding "
+                            "every source"
+                          : "--in-root") +
+          "); it would not be rewritten");
+  return llvm::Error::success();
+}
+
 std::vector<CompilationPass> passesFor(PassSelection Sel) {
   switch (Sel) {
   case PassSelection::HostOnly:
@@ -365,6 +436,17 @@ bool parseAll(const std::vector<std::string> &Sources,
   return AllParsed;
 }
 
+/// A file whose text differed between two parses of this run (an editor
+/// saved it meanwhile) has no one text the edits fit: nothing is written.
+/// \returns true if there was one.
+bool reportChangedFiles(const EditCollector &Collector,
+                        llvm::raw_ostream &Err) {
+  for (const std::string &File : Collector.changedFiles())
+    Err << "cuda-lower: error: " << displayPath(File)
+        << " changed while it was being rewritten; nothing was written\n";
+  return !Collector.changedFiles().empty();
+}
+
 } // namespace
 
 void listRules(llvm::raw_ostream &Out) {
@@ -397,9 +479,13 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   Cfg->Root = *Root;
   if (!llvm::StringRef(Cfg->Root).ends_with("/"))
     Cfg->Root += '/';
+  if (llvm::Error E = checkSourcesUnderRoot(*Sources, Cfg->Root, Opts.InRoot))
+    return Fail(std::move(E));
   auto Setup = CompilationSetup::create(Opts);
   if (!Setup)
     return Fail(Setup.takeError());
+  if (llvm::Error E = (*Setup)->prepare(*Sources))
+    return Fail(std::move(E));
 
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
@@ -421,7 +507,9 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   for (const Diagnostic &D : Diags)
     printDiagnostic(Err, D, Opts.Color);
 
-  auto Files = applyEdits(Collector.replacements());
+  if (reportChangedFiles(Collector, Err))
+    return RewritesNeeded;
+  auto Files = applyEdits(Collector.replacements(), Collector.parsedTexts());
   if (!Files)
     return Fail(Files.takeError());
   int Code = emitOutput(Opts, Sources->front(), *Files, Out, Err);
