@@ -26,7 +26,8 @@ Examples:
 
 static const char *const Footer = R"(Exit codes:
   0  success (nothing to do, or edits written/printed)
-  1  --check found rewrites needed, or a rule reported an error
+  1  --check found rewrites needed, a rule reported an error, or a
+     file changed while -i ran (left alone)
   2  usage or input error (bad option, missing file, unreadable database)
   3  a source did not parse; nothing was written
 See docs/usage.md for every option.)";
