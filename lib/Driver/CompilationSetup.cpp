@@ -2,8 +2,12 @@
 
 #include "Driver/CompilationSetup.h"
 #include "Driver/NvccFlags.h"
+#include "Output/DiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Basic/OffloadArch.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -74,6 +78,8 @@ CompilationSetup::create(const ToolOptions &Opts) {
   if (!Cuda)
     return Cuda.takeError();
   Setup->CudaPath = *Cuda;
+  if (llvm::Error E = checkGpuArch(Opts.GpuArch, "--cuda-gpu-arch"))
+    return std::move(E);
   if (!Opts.BuildPath.empty()) {
     llvm::SmallString<256> Json(Opts.BuildPath);
     if (!llvm::sys::fs::is_directory(Json) &&
@@ -83,8 +89,7 @@ CompilationSetup::create(const ToolOptions &Opts) {
     if (!llvm::sys::fs::exists(Json))
       return llvm::createStringError(Json + ": no such file (from -p)");
     std::string Error;
-    Setup->Database = clang::tooling::JSONCompilationDatabase::loadFromFile(
-        Json, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+    Setup->Database = loadCompileDatabase(Json, Error);
     if (!Setup->Database)
       return llvm::createStringError(Json + ": cannot read the compile "
                                             "database: " + Error);
@@ -94,12 +99,101 @@ CompilationSetup::create(const ToolOptions &Opts) {
 
 CompilationSetup::~CompilationSetup() = default;
 
-std::string CompilationSetup::directoryFor(llvm::StringRef File) const {
-  if (Database) {
-    auto Commands = Database->getCompileCommands(File);
-    if (!Commands.empty())
-      return Commands.front().Directory;
+llvm::Error checkGpuArch(llvm::StringRef Arch, const llvm::Twine &From) {
+  clang::OffloadArch A = clang::StringToOffloadArch(Arch);
+  if (A != clang::OffloadArch::UNKNOWN && clang::IsNVIDIAOffloadArch(A))
+    return llvm::Error::success();
+  return llvm::createStringError("'" + Arch + "' (" + From +
+                                 ") is not an NVIDIA GPU architecture that "
+                                 "Clang knows (for example sm_80, sm_90)");
+}
+
+std::unique_ptr<clang::tooling::CompilationDatabase>
+loadCompileDatabase(llvm::StringRef Json, std::string &Error) {
+  using clang::tooling::JSONCommandLineSyntax;
+  using clang::tooling::JSONCompilationDatabase;
+  auto Buffer = llvm::MemoryBuffer::getFile(Json, /*IsText=*/true);
+  llvm::Expected<llvm::json::Value> Root =
+      Buffer ? llvm::json::parse((*Buffer)->getBuffer())
+             : llvm::Expected<llvm::json::Value>(
+                   llvm::errorCodeToError(Buffer.getError()));
+  llvm::json::Array *Entries = Root ? Root->getAsArray() : nullptr;
+  if (!Entries) {
+    // Clang's loader words the error.
+    if (!Root)
+      llvm::consumeError(Root.takeError());
+    return JSONCompilationDatabase::loadFromFile(
+        Json, Error, JSONCommandLineSyntax::AutoDetect);
   }
+  llvm::SmallString<256> Base(Json);
+  llvm::sys::fs::make_absolute(Base);
+  llvm::sys::path::remove_filename(Base);
+  for (llvm::json::Value &Entry : *Entries) {
+    llvm::json::Object *Obj = Entry.getAsObject();
+    std::optional<llvm::StringRef> Dir =
+        Obj ? Obj->getString("directory") : std::nullopt;
+    if (!Dir || llvm::sys::path::is_absolute(*Dir))
+      continue;
+    llvm::SmallString<256> Abs(*Dir);
+    llvm::sys::path::make_absolute(Base, Abs);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    (*Obj)["directory"] = std::string(Abs);
+  }
+  std::string Text;
+  llvm::raw_string_ostream(Text) << llvm::json::Value(std::move(*Root));
+  return JSONCompilationDatabase::loadFromBuffer(
+      Text, Error, JSONCommandLineSyntax::AutoDetect);
+}
+
+llvm::Expected<CompilationSetup::SourceCommand>
+CompilationSetup::readCommand(llvm::StringRef File) const {
+  SourceCommand Out;
+  if (!Database)
+    return Out;
+  auto Commands = Database->getCompileCommands(File);
+  if (Commands.empty())
+    return Out;
+  clang::tooling::CompileCommand &C = Commands.front();
+  if (llvm::Error E = expandOptionFiles(C.CommandLine, C.Directory))
+    return std::move(E);
+  Out.Directory = C.Directory;
+  Out.Parsed = parseCompileCommand(C.CommandLine, C.Filename);
+  return Out;
+}
+
+CompilationSetup::SourceCommand
+CompilationSetup::commandOf(llvm::StringRef File) const {
+  auto It = Prepared.find(File.str());
+  if (It != Prepared.end())
+    return It->second;
+  // Not prepared (unit tests): a command that cannot be read counts as none.
+  auto Read = readCommand(File);
+  if (!Read) {
+    llvm::consumeError(Read.takeError());
+    return {};
+  }
+  return std::move(*Read);
+}
+
+llvm::Error CompilationSetup::prepare(llvm::ArrayRef<std::string> Sources) {
+  for (const std::string &Source : Sources) {
+    auto Read = readCommand(Source);
+    if (!Read)
+      return Read.takeError();
+    const std::string &Arch = Read->Parsed.GpuArch;
+    if (!Arch.empty())
+      if (llvm::Error E = checkGpuArch(
+              Arch, "from the compile command of " + displayPath(Source)))
+        return E;
+    Prepared[Source] = std::move(*Read);
+  }
+  return llvm::Error::success();
+}
+
+std::string CompilationSetup::directoryFor(llvm::StringRef File) const {
+  SourceCommand Command = commandOf(File);
+  if (!Command.Directory.empty())
+    return Command.Directory;
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
   return std::string(Cwd);
@@ -108,13 +202,7 @@ std::string CompilationSetup::directoryFor(llvm::StringRef File) const {
 std::vector<std::string>
 CompilationSetup::commandFor(llvm::StringRef File, CompilationPass Pass,
                              Semantics Sem) const {
-  ParsedCompileCommand Parsed;
-  if (Database) {
-    auto Commands = Database->getCompileCommands(File);
-    if (!Commands.empty())
-      Parsed = parseCompileCommand(Commands.front().CommandLine,
-                                   Commands.front().Filename);
-  }
+  ParsedCompileCommand Parsed = commandOf(File).Parsed;
   std::string Arch = Parsed.GpuArch.empty() ? Opts->GpuArch : Parsed.GpuArch;
   std::vector<std::string> Args = {
       "clang++",

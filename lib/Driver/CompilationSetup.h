@@ -1,9 +1,11 @@
 //===--- CompilationSetup.h - How each source is parsed ---------*- C++ -*-===//
 #pragma once
 
+#include "Driver/NvccFlags.h"
 #include "cudalower/Options.h"
 #include "cudalower/Rule.h"
 #include "llvm/Support/Error.h"
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -34,6 +36,16 @@ enum class Semantics {
   PlainNvcc,
 };
 
+/// Checks that \p Arch (e.g. "sm_90") is an NVIDIA GPU architecture Clang
+/// knows; \p From says where it came from, for the message.
+llvm::Error checkGpuArch(llvm::StringRef Arch, const llvm::Twine &From);
+
+/// Loads compile_commands.json at \p Json. An entry whose `directory` is
+/// relative (the specification asks for an absolute one) is taken relative
+/// to the folder holding the file, as the file's own relative paths are.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+loadCompileDatabase(llvm::StringRef Json, std::string &Error);
+
 /// Builds the Clang command lines for every source, once per pass.
 class CompilationSetup {
 public:
@@ -48,10 +60,23 @@ public:
              Semantics Sem = Semantics::WithNvccFlags) const;
   /// The directory the command runs in.
   std::string directoryFor(llvm::StringRef File) const;
+  /// Reads the compile command of every source now (option files expanded,
+  /// the GPU architecture checked), so that a bad one is a usage error
+  /// naming it before anything is parsed. commandFor and directoryFor then
+  /// use what was read here.
+  llvm::Error prepare(llvm::ArrayRef<std::string> Sources);
   const std::string &cudaPath() const { return CudaPath; }
 
 private:
+  /// A source's entry in the database, as commandFor uses it.
+  struct SourceCommand {
+    std::string Directory; ///< Empty: no entry; parse in the working dir.
+    ParsedCompileCommand Parsed;
+  };
   CompilationSetup() = default;
+  llvm::Expected<SourceCommand> readCommand(llvm::StringRef File) const;
+  SourceCommand commandOf(llvm::StringRef File) const;
+  std::map<std::string, SourceCommand> Prepared;
   const ToolOptions *Opts = nullptr;
   std::string CudaPath;
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;

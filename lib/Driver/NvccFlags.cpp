@@ -3,7 +3,11 @@
 #include "Driver/NvccFlags.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
 
 namespace cudalower {
 
@@ -169,6 +173,81 @@ private:
   size_t I = 1;
 };
 } // namespace
+
+namespace {
+
+/// The option files \p Arg names (and consumes from \p Argv after \p I), or
+/// nothing if it names none.
+std::optional<std::vector<std::string>>
+optionFilesOf(llvm::ArrayRef<std::string> Argv, size_t &I) {
+  llvm::StringRef Arg = Argv[I];
+  if (Arg.size() > 1 && Arg.front() == '@')
+    return std::vector<std::string>{Arg.drop_front().str()};
+  llvm::StringRef List;
+  for (llvm::StringRef Opt : {"--options-file", "-optf"}) {
+    if (Arg == Opt && I + 1 < Argv.size()) {
+      List = Argv[++I];
+      break;
+    }
+    llvm::StringRef Joined = Arg;
+    if (Joined.consume_front(Opt) && Joined.consume_front("=")) {
+      List = Joined;
+      break;
+    }
+  }
+  if (List.empty())
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef, 2> Names;
+  List.split(Names, ',', -1, /*KeepEmpty=*/false);
+  return std::vector<std::string>(Names.begin(), Names.end());
+}
+
+llvm::Expected<std::vector<std::string>>
+readOptionFile(llvm::StringRef Name, llvm::StringRef Directory) {
+  llvm::SmallString<256> Path(Name);
+  if (llvm::sys::path::is_relative(Path) && !Directory.empty())
+    llvm::sys::path::make_absolute(Directory, Path);
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return llvm::createStringError("cannot read the options file '" + Path +
+                                   "' named in a compile command: " +
+                                   Buffer.getError().message());
+  llvm::BumpPtrAllocator Alloc;
+  llvm::StringSaver Saver(Alloc);
+  llvm::SmallVector<const char *, 32> Tokens;
+  llvm::cl::TokenizeGNUCommandLine((*Buffer)->getBuffer(), Saver, Tokens);
+  return std::vector<std::string>(Tokens.begin(), Tokens.end());
+}
+
+} // namespace
+
+llvm::Error expandOptionFiles(std::vector<std::string> &Argv,
+                              llvm::StringRef Directory) {
+  // Bounds a file that names itself.
+  unsigned Expansions = 0;
+  for (size_t I = 1; I < Argv.size();) {
+    size_t Last = I;
+    std::optional<std::vector<std::string>> Files = optionFilesOf(Argv, Last);
+    if (!Files) {
+      ++I;
+      continue;
+    }
+    if (++Expansions > 256)
+      return llvm::createStringError(
+          "option files in a compile command name each other in a loop");
+    std::vector<std::string> Args;
+    for (const std::string &F : *Files) {
+      auto Read = readOptionFile(F, Directory);
+      if (!Read)
+        return Read.takeError();
+      Args.insert(Args.end(), Read->begin(), Read->end());
+    }
+    // The inserted arguments are read again: they may name option files.
+    Argv.erase(Argv.begin() + I, Argv.begin() + Last + 1);
+    Argv.insert(Argv.begin() + I, Args.begin(), Args.end());
+  }
+  return llvm::Error::success();
+}
 
 ParsedCompileCommand parseCompileCommand(llvm::ArrayRef<std::string> Argv,
                                          llvm::StringRef File) {

@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include <string>
 #include <vector>
 
@@ -30,6 +31,15 @@ struct ParsedCompileCommand {
 /// `-Xcompiler -DX,-Iy`, `-rdc=true`, `--expt-*`) are translated.
 ParsedCompileCommand parseCompileCommand(llvm::ArrayRef<std::string> Argv,
                                          llvm::StringRef File);
+
+/// Replaces the option files of a compile command with the arguments they
+/// hold: clang's and GCC's `@FILE`, nvcc's `--options-file FILE[,FILE...]`
+/// and `-optf` (separate or with `=`). Files are read relative to
+/// \p Directory (the command's), split as a shell splits words (quotes,
+/// backslashes), and may name further option files. A file that cannot be
+/// read is an error naming it.
+llvm::Error expandOptionFiles(std::vector<std::string> &Argv,
+                              llvm::StringRef Directory);
 
 /// Turns `compute_80`, `sm_80`, `sm_90a`, `80` or `native` into Clang's
 /// `sm_XX` form; returns "" for an unrecognised spelling.

@@ -162,14 +162,32 @@ static std::string reindent(llvm::StringRef Text, llvm::StringRef From,
   return Out;
 }
 
+void EditCollector::recordParsedText(llvm::StringRef File,
+                                     llvm::StringRef Text) {
+  auto [It, Inserted] = ParsedTexts.try_emplace(File.str(), Text.str());
+  if (!Inserted && It->second != Text &&
+      std::find(Changed.begin(), Changed.end(), File) == Changed.end())
+    Changed.push_back(File.str());
+}
+
 llvm::Expected<std::string> EditCollector::copiedText(const std::string &File,
                                                       const Copy &C) {
   const Edit &CE = Files[File].TopLevel[C.Index].E;
-  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/false);
-  if (!Buffer)
-    return llvm::createStringError(File + ": " + Buffer.getError().message());
-  llvm::StringRef Source =
-      (*Buffer)->getBuffer().substr(CE.CopyOffset, CE.CopyLength);
+  // The text as parsed; only callers that record none (unit tests) read the
+  // file from disk.
+  std::unique_ptr<llvm::MemoryBuffer> Disk;
+  llvm::StringRef Whole;
+  if (auto It = ParsedTexts.find(File); It != ParsedTexts.end()) {
+    Whole = It->second;
+  } else {
+    auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/false);
+    if (!Buffer)
+      return llvm::createStringError(File + ": " +
+                                     Buffer.getError().message());
+    Disk = std::move(*Buffer);
+    Whole = Disk->getBuffer();
+  }
+  llvm::StringRef Source = Whole.substr(CE.CopyOffset, CE.CopyLength);
   std::vector<Placed> Absorbed = C.Absorbed;
   std::stable_sort(Absorbed.begin(), Absorbed.end(),
                    [&](const Placed &L, const Placed &R) {

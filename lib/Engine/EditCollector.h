@@ -32,6 +32,18 @@ public:
   /// Adds a diagnostic reported by a rule.
   void add(Diagnostic D);
 
+  /// Records the text \p File had when it was parsed. Edits apply to this
+  /// text, not to what is on disk later, and -i writes the file only if it
+  /// still holds it. A pass or TU that read other text for the same file
+  /// marks it changed.
+  void recordParsedText(llvm::StringRef File, llvm::StringRef Text);
+  /// File path -> the text it was parsed with (see recordParsedText).
+  const std::map<std::string, std::string> &parsedTexts() const {
+    return ParsedTexts;
+  }
+  /// Files whose text differed between two parses of one run.
+  const std::vector<std::string> &changedFiles() const { return Changed; }
+
   /// Resolves conflicts and builds the replacements; call once, after the
   /// last add(). Fails only if a file with edits cannot be read.
   llvm::Error finalize();
@@ -72,6 +84,8 @@ private:
   std::map<std::string, FileState> Files;
   std::map<std::string, clang::tooling::Replacements> Replacements;
   std::map<std::string, std::vector<EditOrigin>> OriginsByFile;
+  std::map<std::string, std::string> ParsedTexts;
+  std::vector<std::string> Changed;
 };
 
 } // namespace cudalower

@@ -56,14 +56,37 @@ struct CrashSite {
   SourceLocation Loc;
 };
 
+/// The text \p SM parsed for the file at \p RealPath (symbolic links
+/// resolved, as edits name files), or nothing if it holds no such file.
+std::optional<llvm::StringRef> parsedBuffer(const SourceManager &SM,
+                                            llvm::StringRef RealPath) {
+  // Most files are named by their real path; resolving every name (system
+  // headers included) is the slow fallback.
+  for (bool Resolve : {false, true}) {
+    for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
+         ++It) {
+      llvm::StringRef Name = It->first.getName();
+      llvm::SmallString<256> Real;
+      bool Same = Resolve ? !llvm::sys::fs::real_path(Name, Real) &&
+                                Real == RealPath
+                          : Name == RealPath;
+      if (Same)
+        if (std::optional<llvm::StringRef> Data =
+                It->second->getBufferDataIfLoaded())
+          return Data;
+    }
+  }
+  return std::nullopt;
+}
+
 class RuleContextImpl : public RuleContext {
 public:
   RuleContextImpl(ASTContext &Ctx, CompilationPass Pass, const RunConfig &Cfg,
                   std::vector<Diagnostic> &Found,
                   const std::vector<WrongSideReference> &WrongSide,
-                  CrashSite &Site)
+                  CrashSite &Site, EditCollector &Sink)
       : Ctx(Ctx), Pass(Pass), Cfg(Cfg), Found(Found), WrongSide(WrongSide),
-        Site(Site) {}
+        Site(Site), Sink(Sink) {}
 
   llvm::ArrayRef<WrongSideReference> getWrongSideReferences() const override {
     return WrongSide;
@@ -87,8 +110,10 @@ public:
   }
 
   void record(Diagnostic D) override {
-    if (!D.File.empty())
-      Found.push_back(std::move(D));
+    if (D.File.empty())
+      return;
+    recordParsedTexts(D);
+    Found.push_back(std::move(D));
   }
 
   void beginCheck(llvm::StringRef Rule, SourceLocation Loc) override {
@@ -107,14 +132,32 @@ private:
     std::abort();
   }
 
+  /// Hands the collector the text each file \p D edits was parsed with:
+  /// edits apply to exactly that text, and -i checks the file still holds
+  /// it before writing (docs/reliability.md).
+  void recordParsedTexts(const Diagnostic &D) {
+    for (const Edit &E : D.Edits)
+      if (TextRecorded.insert(E.File).second)
+        if (std::optional<llvm::StringRef> Text =
+                parsedBuffer(Ctx.getSourceManager(), E.File))
+          Sink.recordParsedText(E.File, *Text);
+  }
+
   ASTContext &Ctx;
   CompilationPass Pass;
   const RunConfig &Cfg;
   std::vector<Diagnostic> &Found;
   const std::vector<WrongSideReference> &WrongSide;
   CrashSite &Site;
+  EditCollector &Sink;
   mutable FileOwnership Owned{Cfg.Root};
+  llvm::StringSet<> TextRecorded;
 };
+
+std::string currentDirectory() {
+  llvm::SmallString<256> Cwd;
+  return llvm::sys::fs::current_path(Cwd) ? std::string() : std::string(Cwd);
+}
 
 /// Shows Clang's errors (never its warnings) once each, however many passes
 /// report them.
@@ -201,11 +244,8 @@ private:
       std::string Key = E.getMessage().str();
       if (E.getLocation().isValid())
         Key += E.getLocation().printToString(E.getLocation().getManager());
-      if (Shown.insert(Key).second) {
-        TextDiagnostic Renderer(OS, LangOpts, Opts, PPOfFile);
-        for (StoredDiagnostic &D : Held)
-          Renderer.emitStoredDiagnostic(D);
-      }
+      if (Shown.insert(Key).second)
+        show();
     } else {
       Tolerated.insert(HeldKeys.begin(), HeldKeys.end());
     }
@@ -213,8 +253,22 @@ private:
     HeldCrossSpace = false;
   }
 
+  /// Renders the held error and its notes, with the paths shown as the
+  /// tool's own diagnostics show them (relative to the user's directory).
+  void show() {
+    std::string Text;
+    llvm::raw_string_ostream Rendered(Text);
+    Rendered.enable_colors(Opts.ShowColors);
+    TextDiagnostic Renderer(Rendered, LangOpts, Opts, PPOfFile);
+    for (StoredDiagnostic &D : Held)
+      Renderer.emitStoredDiagnostic(D);
+    OS << relativeLocations(Text, UserCwd);
+  }
+
   llvm::raw_ostream &OS;
   DiagnosticOptions &Opts;
+  /// Where the user ran the tool: parsing runs in each command's directory.
+  std::string UserCwd = currentDirectory();
   LangOptions LangOpts;
   const Preprocessor *PPOfFile = nullptr;
   std::vector<StoredDiagnostic> Held; // an error and its notes
@@ -231,9 +285,10 @@ class RulesConsumer : public ASTConsumer {
 public:
   RulesConsumer(CompilerInstance &CI, CompilationPass Pass,
                 const RunConfig &Cfg, std::vector<Diagnostic> &Found,
-                const ErrorPrinter &Errors, CrashSite &Site)
+                const ErrorPrinter &Errors, CrashSite &Site,
+                EditCollector &Sink)
       : Context(CI.getASTContext(), Pass, Cfg, Found, Errors.wrongSide(),
-                Site),
+                Site, Sink),
         Errors(Errors),
         Finder(finderOptions()) {
     for (const RuleInfo *Info : Cfg.Rules) {
@@ -274,12 +329,14 @@ class RulesAction : public ASTFrontendAction {
 public:
   RulesAction(CompilationPass Pass, const RunConfig &Cfg,
               std::vector<Diagnostic> &Found, const ErrorPrinter &Errors,
-              CrashSite &Site)
-      : Pass(Pass), Cfg(Cfg), Found(Found), Errors(Errors), Site(Site) {}
+              CrashSite &Site, EditCollector &Sink)
+      : Pass(Pass), Cfg(Cfg), Found(Found), Errors(Errors), Site(Site),
+        Sink(Sink) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    return std::make_unique<RulesConsumer>(CI, Pass, Cfg, Found, Errors, Site);
+    return std::make_unique<RulesConsumer>(CI, Pass, Cfg, Found, Errors, Site,
+                                           Sink);
   }
 
 private:
@@ -288,6 +345,7 @@ private:
   std::vector<Diagnostic> &Found;
   const ErrorPrinter &Errors;
   CrashSite &Site;
+  EditCollector &Sink;
 };
 
 bool isSourceFile(llvm::StringRef Path) {
@@ -348,6 +406,24 @@ resolveSources(const std::vector<std::string> &Sources) {
   return Out;
 }
 
+/// A source outside the project root would be parsed but never edited, and
+/// --check would pass on it: the root must hold every source.
+llvm::Error checkSourcesUnderRoot(const std::vector<std::string> &Sources,
+                                  llvm::StringRef Root,
+                                  llvm::StringRef InRoot) {
+  for (const std::string &S : Sources)
+    if (!llvm::StringRef(S).starts_with(Root))
+      return llvm::createStringError(
+          displayPath(S) + ": outside the project root '" +
+          Root.drop_back() + "' (" +
+          (InRoot.empty() ? "the git work tree or directory of the first "
+                            "source; pass --in-root to name one holding "
+                            "every source"
+                          : "--in-root") +
+          "); it would not be rewritten");
+  return llvm::Error::success();
+}
+
 std::vector<CompilationPass> passesFor(PassSelection Sel) {
   switch (Sel) {
   case PassSelection::HostOnly:
@@ -400,7 +476,7 @@ bool parseSource(const std::string &Source, const CompilationSetup &Setup,
                  const RunConfig &Cfg, PassSelection Passes,
                  FileManager &Files, ErrorPrinter &Errors,
                  std::vector<Diagnostic> &Found, CrashSite &Site,
-                 llvm::raw_ostream &Err) {
+                 EditCollector &Sink, llvm::raw_ostream &Err) {
   for (CompilationPass Pass : passesFor(Passes)) {
     Errors.resetCount();
     Site = CrashSite();
@@ -408,7 +484,8 @@ bool parseSource(const std::string &Source, const CompilationSetup &Setup,
     Site.Pass = Pass;
     tooling::ToolInvocation Invocation(
         Setup.commandFor(Source, Pass),
-        std::make_unique<RulesAction>(Pass, Cfg, Found, Errors, Site), &Files);
+        std::make_unique<RulesAction>(Pass, Cfg, Found, Errors, Site, Sink),
+        &Files);
     Invocation.setDiagnosticConsumer(&Errors);
     // Invocation.run() also fails on the errors ErrorPrinter lets through.
     Invocation.run();
@@ -441,7 +518,7 @@ ParseOutcome parseAll(const std::vector<std::string> &Sources,
     llvm::CrashRecoveryContext Recovery;
     if (!Recovery.RunSafely([&] {
           Parsed = parseSource(Source, Setup, Cfg, Passes, *Files, Errors,
-                               Found, Site, Err);
+                               Found, Site, Sink, Err);
         })) {
       // What the crashed parse built is leaked on purpose: freeing it could
       // crash again. The file cache may be half-updated, so start afresh.
@@ -486,6 +563,17 @@ void printDiagnostics(llvm::raw_ostream &Err,
     printDiagnostic(Err, D, Color);
 }
 
+/// A file whose text differed between two parses of this run (an editor
+/// saved it meanwhile) has no one text the edits fit: nothing is written.
+/// \returns true if there was one.
+bool reportChangedFiles(const EditCollector &Collector,
+                        llvm::raw_ostream &Err) {
+  for (const std::string &File : Collector.changedFiles())
+    Err << "cuda-lower: error: " << displayPath(File)
+        << " changed while it was being rewritten; nothing was written\n";
+  return !Collector.changedFiles().empty();
+}
+
 } // namespace
 
 void listRules(llvm::raw_ostream &Out) {
@@ -520,9 +608,13 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
       llvm::StringRef(Opts.TestCrashInRule).split('@');
   if (!llvm::StringRef(Cfg->Root).ends_with("/"))
     Cfg->Root += '/';
+  if (llvm::Error E = checkSourcesUnderRoot(*Sources, Cfg->Root, Opts.InRoot))
+    return Fail(std::move(E));
   auto Setup = CompilationSetup::create(Opts);
   if (!Setup)
     return Fail(Setup.takeError());
+  if (llvm::Error E = (*Setup)->prepare(*Sources))
+    return Fail(std::move(E));
 
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
@@ -542,7 +634,11 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
 
   if (llvm::Error E = Collector.finalize())
     return Fail(std::move(E));
-  auto Files = applyEdits(Collector.replacements());
+  if (reportChangedFiles(Collector, Err)) {
+    printDiagnostics(Err, Collector.diagnostics(), {}, Opts.Color);
+    return RewritesNeeded;
+  }
+  auto Files = applyEdits(Collector.replacements(), Collector.parsedTexts());
   if (!Files)
     return Fail(Files.takeError());
 
@@ -550,7 +646,7 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   if (Opts.Verify)
     Verified = verifyOutput(
         {Parse.Parsed, **Setup, Opts.Passes, *Files, Collector, Cfg->Root,
-         Parse.ToleratedCrossSpace});
+         Parse.ToleratedCrossSpace, Cfg->TestCrashInRule == "verify"});
   printDiagnostics(Err, Collector.diagnostics(), Verified.Problems,
                    Opts.Color);
   if (!Verified.Withheld.empty()) {
@@ -559,11 +655,11 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
     });
     // Stdout and -o show one source: print nothing rather than half of it.
     if (Opts.Mode == OutputMode::Stdout || Opts.Mode == OutputMode::File)
-      return RewritesNeeded;
+      return Verified.Crashed ? InternalError : RewritesNeeded;
   }
 
   int Code = emitOutput(Opts, Sources->front(), *Files, Out, Err);
-  if (Code == Success && Parse.Crashed)
+  if (Code == Success && (Parse.Crashed || Verified.Crashed))
     Code = InternalError;
   if (Code == Success &&
       (Collector.hasErrors() || !Verified.Problems.empty()))

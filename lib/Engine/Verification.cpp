@@ -31,9 +31,11 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include <csignal>
 #include <set>
 
 using namespace clang;
@@ -322,27 +324,31 @@ private:
 
 class ResidualConsumer : public ASTConsumer {
 public:
-  ResidualConsumer(FileOwnership &Owned, std::vector<RawProblem> &Out)
-      : Owned(Owned), Out(Out) {}
+  ResidualConsumer(FileOwnership &Owned, std::vector<RawProblem> &Out,
+                   bool TestCrash)
+      : Owned(Owned), Out(Out), TestCrash(TestCrash) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (TestCrash)
+      std::raise(SIGSEGV);
     ResidualFinder(Ctx, Owned, Out).run(Ctx);
   }
 
 private:
   FileOwnership &Owned;
   std::vector<RawProblem> &Out;
+  bool TestCrash;
 };
 
 /// Parses one source for verification and records which files it read.
 class VerifyAction : public ASTFrontendAction {
 public:
   VerifyAction(FileOwnership &Owned, std::vector<RawProblem> &Out,
-               std::set<std::string> &Read)
-      : Owned(Owned), Out(Out), Read(Read) {}
+               std::set<std::string> &Read, bool TestCrash)
+      : Owned(Owned), Out(Out), Read(Read), TestCrash(TestCrash) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
-    return std::make_unique<ResidualConsumer>(Owned, Out);
+    return std::make_unique<ResidualConsumer>(Owned, Out, TestCrash);
   }
   void EndSourceFileAction() override {
     SourceManager &SM = getCompilerInstance().getSourceManager();
@@ -357,6 +363,7 @@ private:
   FileOwnership &Owned;
   std::vector<RawProblem> &Out;
   std::set<std::string> &Read;
+  bool TestCrash;
 };
 
 /// A file system in which the rewritten files have their new text.
@@ -391,7 +398,7 @@ public:
       return D;
     const RewrittenFile *F = lookup(P.File);
     int64_t InsideEdit = -1;
-    D.Offset = F ? mapToOriginal(*F->Edits, P.Offset, &InsideEdit) : P.Offset;
+    D.Offset = F ? mapToOriginal(F->Edits, P.Offset, &InsideEdit) : P.Offset;
     llvm::StringRef Text = originalText(P.File);
     locate(Text, D);
     if (P.Kind == ProblemKind::BrokenRewrite)
@@ -499,6 +506,21 @@ void withhold(const std::vector<std::set<std::string>> &ReadBySource,
   }
 }
 
+/// The report of a crash while verifying \p Source, in the format of the
+/// engine's crash reports.
+Diagnostic crashProblem(const std::string &Source, CompilationPass Pass) {
+  Diagnostic D;
+  D.Rule = "verify";
+  D.Level = DiagLevel::Error;
+  D.File = Source;
+  D.Message = std::string("internal error: cuda-lower crashed while verifying "
+                          "the output (") +
+              (Pass == CompilationPass::Host ? "host" : "device") +
+              " pass); no file was written (please report this bug with the "
+              "source)";
+  return D;
+}
+
 } // namespace
 
 VerificationResult verifyOutput(const VerificationInput &In) {
@@ -527,10 +549,21 @@ VerificationResult verifyOutput(const VerificationInput &In) {
       VerifyDiagnostics Diags(Raw, Owned);
       tooling::ToolInvocation Invocation(
           In.Setup.commandFor(Source, Pass, Semantics::PlainNvcc),
-          std::make_unique<VerifyAction>(Owned, Raw, ReadBySource[I]),
+          std::make_unique<VerifyAction>(Owned, Raw, ReadBySource[I],
+                                         In.TestCrash),
           Files.get());
       Invocation.setDiagnosticConsumer(&Diags);
-      Invocation.run();
+      llvm::CrashRecoveryContext Recovery;
+      if (!Recovery.RunSafely([&] { Invocation.run(); })) {
+        // What was read is unknown: no rewritten file is trusted.
+        Result.Crashed = true;
+        Result.Problems.push_back(crashProblem(Source, Pass));
+        for (const RewrittenFile &F : In.Files)
+          Result.Withheld.insert(F.Path);
+        Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
+                                                        Overlay);
+        break;
+      }
       for (const RawProblem &P : Raw) {
         Diagnostic D = Reporter.toDiagnostic(P);
         if (P.ExcusedIfInInput &&

@@ -32,6 +32,8 @@ struct VerificationInput {
   /// output is no new problem. Clang is stricter than nvcc on some of them
   /// (a __device__ call in a host decltype), and nvcc only warns on others.
   const std::set<std::string> &ToleratedInInput;
+  /// Test hook (--test-crash-in-rule=verify): crash in every parse.
+  bool TestCrash = false;
 };
 
 /// What verification found.
@@ -45,6 +47,8 @@ struct VerificationResult {
   /// Rewritten files that must not be written: those of a source whose
   /// rewrite broke, and, transitively, those of every source that read one.
   llvm::StringSet<> Withheld;
+  /// The tool crashed while verifying: every rewritten file is withheld.
+  bool Crashed = false;
 };
 
 /// Parses every source again over the rewritten files, as plain nvcc reads

@@ -14,8 +14,24 @@ namespace cudalower {
 /// source line and a caret, then its notes. Colour only if \p Color.
 void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D, bool Color);
 
-/// The path to show for \p File: relative to the working directory when it
-/// lies under it, else as given.
-std::string displayPath(llvm::StringRef File);
+/// The path to show for \p File: relative to the working directory (or to
+/// \p Cwd when given) when it lies under it, else as given.
+std::string displayPath(llvm::StringRef File, llvm::StringRef Cwd = "");
+
+/// What of a source line a diagnostic shows: the whole line when it is
+/// short, else about \p Width bytes around the column, cut at character
+/// boundaries and marked with "..." where cut (a minified one-line file
+/// would otherwise be printed whole for every finding).
+struct SourceExcerpt {
+  std::string Text;
+  unsigned Column; ///< 1-based column of the caret within Text.
+};
+SourceExcerpt excerptAround(llvm::StringRef Line, unsigned Column,
+                            unsigned Width = 160);
+
+/// Clang's rendered diagnostics name files as the FileManager has them,
+/// absolute; this rewrites each `PATH:LINE` location under \p Cwd as
+/// displayPath shows the tool's own, relative to it.
+std::string relativeLocations(llvm::StringRef Rendered, llvm::StringRef Cwd);
 
 } // namespace cudalower

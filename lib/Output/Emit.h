@@ -18,13 +18,22 @@ namespace cudalower {
 struct RewrittenFile {
   std::string Path; ///< Absolute, normalised.
   std::string Old, New;
-  const clang::tooling::Replacements *Edits = nullptr;
+  /// The edits that turn Old into New, their line breaks the file's own.
+  clang::tooling::Replacements Edits;
 };
 
-/// Applies \p Edits (file path -> replacements) to the files' current text.
-/// Files whose text does not change are left out.
+/// Applies \p Edits (file path -> replacements) to the text each file was
+/// parsed with (\p Parsed; a file missing there is read from disk). Line
+/// breaks in inserted text follow the file's (CRLF, CR or LF). Files whose
+/// text does not change are left out.
 llvm::Expected<std::vector<RewrittenFile>>
-applyEdits(const std::map<std::string, clang::tooling::Replacements> &Edits);
+applyEdits(const std::map<std::string, clang::tooling::Replacements> &Edits,
+           const std::map<std::string, std::string> &Parsed = {});
+
+/// \p Text with its line breaks as \p Model's (the one most of its lines
+/// end with): a '\n' not preceded by '\r' becomes "\r\n" for a CRLF file,
+/// and every line break becomes '\r' for a CR-only file.
+std::string withLineEndingsOf(llvm::StringRef Model, llvm::StringRef Text);
 
 /// Emits \p Files as \p Opts.Mode asks: the main file's text to \p Out or to
 /// -o, every file in place, or diffs. \returns an ExitCode.

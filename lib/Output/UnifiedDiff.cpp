@@ -2,7 +2,9 @@
 
 #include "Output/UnifiedDiff.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/ADT/STLExtras.h"
 #include <algorithm>
+#include <cstdio>
 #include <vector>
 
 namespace cudalower {
@@ -58,6 +60,37 @@ void printLine(llvm::raw_ostream &OS, char Tag, llvm::StringRef Line) {
 
 } // namespace
 
+std::string diffFileName(llvm::StringRef Prefix, llvm::StringRef Path) {
+  std::string Name = (Prefix + Path).str();
+  bool NeedsQuotes = llvm::any_of(Name, [](char C) {
+    return C == '"' || C == '\\' || static_cast<unsigned char>(C) < 0x20 ||
+           C == 0x7f;
+  });
+  if (!NeedsQuotes)
+    // GNU diff ends a name with a tab (then a date): patch and git apply
+    // then keep the spaces in it.
+    return llvm::StringRef(Name).contains(' ') ? Name + "\t" : Name;
+  // Git's C-style quoting, which patch and git apply both read.
+  std::string Out = "\"";
+  for (char C : Name) {
+    switch (C) {
+    case '"': Out += "\\\""; break;
+    case '\\': Out += "\\\\"; break;
+    case '\t': Out += "\\t"; break;
+    case '\n': Out += "\\n"; break;
+    default:
+      if (static_cast<unsigned char>(C) < 0x20 || C == 0x7f) {
+        char Octal[5];
+        snprintf(Octal, sizeof(Octal), "\\%03o", static_cast<unsigned char>(C));
+        Out += Octal;
+      } else {
+        Out += C;
+      }
+    }
+  }
+  return Out + "\"";
+}
+
 std::string unifiedDiff(llvm::StringRef Path, llvm::StringRef Old,
                         const clang::tooling::Replacements &Edits) {
   auto NewOrErr = clang::tooling::applyAllReplacements(Old, Edits);
@@ -110,7 +143,8 @@ std::string unifiedDiff(llvm::StringRef Path, llvm::StringRef Old,
 
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  OS << "--- a/" << Path << "\n+++ b/" << Path << "\n";
+  OS << "--- " << diffFileName("a/", Path) << "\n+++ "
+     << diffFileName("b/", Path) << "\n";
   for (size_t I = 0; I < Changes.size();) {
     // Group changes whose contexts touch into one hunk.
     size_t J = I;

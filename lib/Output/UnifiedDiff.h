@@ -7,7 +7,14 @@
 
 namespace cudalower {
 
-/// The unified diff (3 lines of context, `--- a/Path` / `+++ b/Path`) that
+/// \p Prefix + \p Path as a diff header names it so that `patch -p1` and
+/// `git apply` read it back: followed by a tab if it holds a space (as GNU
+/// diff writes it), in Git's C-style quotes if it holds a quote, a
+/// backslash or a control character.
+std::string diffFileName(llvm::StringRef Prefix, llvm::StringRef Path);
+
+/// The unified diff (3 lines of context, `--- a/Path` / `+++ b/Path`, named by
+/// diffFileName) that
 /// turns \p Old into the result of applying \p Edits to it. Hunks come from
 /// the edits themselves, so unchanged text is never reported as changed.
 /// Returns "" when the edits change nothing.

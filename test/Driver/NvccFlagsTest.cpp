@@ -1,4 +1,7 @@
 #include "Driver/NvccFlags.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 #include <gtest/gtest.h>
 
 using namespace cudalower;
@@ -65,3 +68,62 @@ TEST(NvccFlags, NormalizeGpuArch) {
   EXPECT_EQ(normalizeGpuArch("89"), "sm_89");
   EXPECT_EQ(normalizeGpuArch("all-major"), "");
 }
+
+namespace {
+
+/// A fresh directory holding \p Files (name -> text).
+class OptionFilesTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("cudalower-optf", Dir));
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(Dir); }
+  void file(llvm::StringRef Name, llvm::StringRef Text) {
+    llvm::SmallString<128> P(Dir);
+    llvm::sys::path::append(P, Name);
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P, EC);
+    ASSERT_FALSE(EC);
+    OS << Text;
+  }
+  std::vector<std::string> expand(std::vector<std::string> Argv) {
+    if (llvm::Error E = expandOptionFiles(Argv, Dir))
+      return {"error: " + llvm::toString(std::move(E))};
+    return Argv;
+  }
+  llvm::SmallString<128> Dir;
+};
+
+TEST_F(OptionFilesTest, ExpandsEverySpellingRelativeToTheDirectory) {
+  file("clang.rsp", "-Iinc \"-DNAME=two words\"\n-std=c++20");
+  file("nvcc.opt", "-DA=1 -DB='x y'");
+  file("more.opt", "-DC");
+  EXPECT_EQ(expand({"clang++", "@clang.rsp", "-c", "a.cu"}),
+            (std::vector<std::string>{"clang++", "-Iinc", "-DNAME=two words",
+                                      "-std=c++20", "-c", "a.cu"}));
+  EXPECT_EQ(expand({"nvcc", "--options-file", "nvcc.opt,more.opt", "a.cu"}),
+            (std::vector<std::string>{"nvcc", "-DA=1", "-DB=x y", "-DC",
+                                      "a.cu"}));
+  EXPECT_EQ(expand({"nvcc", "-optf=more.opt", "-optf", "more.opt"}),
+            (std::vector<std::string>{"nvcc", "-DC", "-DC"}));
+}
+
+TEST_F(OptionFilesTest, ExpandsNestedFiles) {
+  file("outer.rsp", "-DOUTER @inner.rsp");
+  file("inner.rsp", "-DINNER");
+  EXPECT_EQ(expand({"clang++", "@outer.rsp"}),
+            (std::vector<std::string>{"clang++", "-DOUTER", "-DINNER"}));
+}
+
+TEST_F(OptionFilesTest, AMissingOrLoopingFileIsAnError) {
+  auto Missing = expand({"nvcc", "-optf", "nope.opt"});
+  ASSERT_EQ(Missing.size(), 1u);
+  EXPECT_NE(Missing[0].find("cannot read the options file"), std::string::npos);
+  EXPECT_NE(Missing[0].find("nope.opt"), std::string::npos);
+  file("self.rsp", "@self.rsp");
+  auto Loop = expand({"clang++", "@self.rsp"});
+  ASSERT_EQ(Loop.size(), 1u);
+  EXPECT_NE(Loop[0].find("loop"), std::string::npos);
+}
+
+} // namespace

@@ -4,12 +4,24 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <gtest/gtest.h>
+#include <chrono>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
+#include <thread>
+#include <unistd.h>
 
 using namespace cudalower;
 namespace fs = llvm::sys::fs;
 
 namespace {
+
+bool isFileChanged(llvm::Error E) {
+  bool Changed = E.isA<FileChangedError>();
+  llvm::consumeError(std::move(E));
+  return Changed;
+}
 
 /// The error's message, or "" for success.
 std::string errorText(llvm::Error E) {
@@ -93,6 +105,118 @@ TEST_F(FileWriterTest, FailsCleanlyInAMissingDirectory) {
   EXPECT_NE(errorText(writeFileAtomically(P, "new")).find("no/such/dir/a.cu"),
             std::string::npos);
   EXPECT_TRUE(entries().empty());
+}
+
+TEST_F(FileWriterTest, WritesWhenTheFileStillHoldsTheParsedText) {
+  std::string P = path("a.cu");
+  write(P, "parsed");
+  ASSERT_EQ(errorText(writeFileAtomically(P, "new", llvm::StringRef("parsed"))),
+            "");
+  EXPECT_EQ(read(P), "new");
+}
+
+TEST_F(FileWriterTest, LeavesAFileThatChangedSinceItWasParsed) {
+  std::string P = path("a.cu");
+  write(P, "parsed, then edited by the user");
+  EXPECT_TRUE(
+      isFileChanged(writeFileAtomically(P, "new", llvm::StringRef("parsed"))));
+  EXPECT_EQ(read(P), "parsed, then edited by the user");
+  EXPECT_EQ(entries(), std::vector<std::string>{"a.cu"});
+}
+
+TEST_F(FileWriterTest, AFileRemovedSinceItWasParsedIsNotRecreated) {
+  std::string P = path("a.cu");
+  EXPECT_TRUE(
+      isFileChanged(writeFileAtomically(P, "new", llvm::StringRef("parsed"))));
+  EXPECT_TRUE(entries().empty());
+}
+
+// Another run holding the lock (here, this test) makes the writer wait; what
+// that run wrote is then seen, and not overwritten.
+TEST_F(FileWriterTest, WaitsForTheLockThenChecksAgain) {
+  std::string P = path("a.cu");
+  write(P, "parsed");
+  int Holder = ::open(P.c_str(), O_RDONLY);
+  ASSERT_GE(Holder, 0);
+  ASSERT_EQ(::flock(Holder, LOCK_EX), 0);
+  bool Changed = false;
+  std::thread Writer([&] {
+    Changed = isFileChanged(
+        writeFileAtomically(P, "mine", llvm::StringRef("parsed")));
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(read(P), "parsed") << "wrote without the lock";
+  write(P, "theirs");
+  ::close(Holder); // releases the lock
+  Writer.join();
+  EXPECT_TRUE(Changed);
+  EXPECT_EQ(read(P), "theirs");
+}
+
+TEST_F(FileWriterTest, KeepsOwnerGroupModeAndExtendedAttributes) {
+  if (::geteuid() != 0)
+    GTEST_SKIP() << "giving a file to another user needs root";
+  std::string P = path("a.cu");
+  write(P, "old");
+  ASSERT_EQ(::chown(P.c_str(), 65534, 65534), 0);
+  ASSERT_EQ(::chmod(P.c_str(), 02640), 0);
+  if (::setxattr(P.c_str(), "user.origin", "kept", 4, 0) != 0)
+    GTEST_SKIP() << "no user extended attributes here";
+  ASSERT_EQ(errorText(writeFileAtomically(P, "new", llvm::StringRef("old"))),
+            "");
+  struct stat St;
+  ASSERT_EQ(::stat(P.c_str(), &St), 0);
+  EXPECT_EQ(St.st_uid, 65534u);
+  EXPECT_EQ(St.st_gid, 65534u);
+  EXPECT_EQ(St.st_mode & 07777, 02640u);
+  char Value[16] = {};
+  EXPECT_EQ(::getxattr(P.c_str(), "user.origin", Value, sizeof(Value)), 4);
+  EXPECT_STREQ(Value, "kept");
+  EXPECT_EQ(read(P), "new");
+}
+
+TEST_F(FileWriterTest, RefusesAFileWithSeveralHardLinks) {
+  std::string P = path("a.cu"), Q = path("b.cu");
+  write(P, "old");
+  ASSERT_EQ(::link(P.c_str(), Q.c_str()), 0);
+  EXPECT_NE(errorText(writeFileAtomically(P, "new")).find("has 2 hard links"),
+            std::string::npos);
+  EXPECT_EQ(read(P), "old");
+  EXPECT_EQ(read(Q), "old");
+}
+
+TEST_F(FileWriterTest, WritesThroughASymbolicLink) {
+  std::string P = path("real.cu"), L = path("link.cu");
+  write(P, "old");
+  ASSERT_EQ(::symlink("real.cu", L.c_str()), 0);
+  ASSERT_EQ(errorText(writeFileAtomically(L, "new", llvm::StringRef("old"))),
+            "");
+  struct stat St;
+  ASSERT_EQ(::lstat(L.c_str(), &St), 0);
+  EXPECT_TRUE(S_ISLNK(St.st_mode));
+  EXPECT_EQ(read(P), "new");
+}
+
+TEST_F(FileWriterTest, StreamsToANonRegularFile) {
+  std::string P = path("pipe");
+  ASSERT_EQ(::mkfifo(P.c_str(), 0600), 0);
+  std::string Got;
+  std::thread Reader([&] { Got = read(P); });
+  EXPECT_EQ(errorText(writeFileAtomically(P, "through the pipe")), "");
+  Reader.join();
+  EXPECT_EQ(Got, "through the pipe");
+  struct stat St;
+  ASSERT_EQ(::lstat(P.c_str(), &St), 0);
+  EXPECT_TRUE(S_ISFIFO(St.st_mode));
+}
+
+TEST_F(FileWriterTest, ANameAtTheSystemLimitStillGetsATemporaryFile) {
+  std::string P = path(std::string(252, 'n') + ".cu"); // 255 bytes
+  write(P, "old");
+  ASSERT_EQ(errorText(writeFileAtomically(P, "new", llvm::StringRef("old"))),
+            "");
+  EXPECT_EQ(read(P), "new");
+  EXPECT_EQ(entries().size(), 1u);
 }
 
 } // namespace

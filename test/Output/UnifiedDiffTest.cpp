@@ -136,3 +136,20 @@ TEST(UnifiedDiff, AnEditThatChangesNothingMakesNoHunk) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(DiffFileName, PlainNamesAsTheyAre) {
+  EXPECT_EQ(diffFileName("a/", "src/x.cu"), "a/src/x.cu");
+}
+
+TEST(DiffFileName, ANameWithASpaceEndsWithATab) {
+  EXPECT_EQ(diffFileName("b/", "my src/x y.cu"), "b/my src/x y.cu\t");
+}
+
+TEST(DiffFileName, QuotesAndBackslashesAreQuotedAsGitDoes) {
+  EXPECT_EQ(diffFileName("a/", "q\"b\\c\td.cu"), "\"a/q\\\"b\\\\c\\td.cu\"");
+  EXPECT_EQ(diffFileName("a/", "bell\a.cu"), "\"a/bell\\007.cu\"");
+}
+
+} // namespace

@@ -26,12 +26,39 @@ Examples:
 
 static const char *const Footer = R"(Exit codes:
   0  success (nothing to do, or edits written/printed)
-  1  --check found rewrites needed, or a rule reported an error
+  1  --check found rewrites needed, a rule reported an error, or a
+     file changed while -i ran (left alone)
   2  usage or input error (bad option, missing file, unreadable database)
   3  a source did not parse; nothing was written
   4  internal error: the tool crashed on a source; nothing was written for it,
      the other sources were processed
 See docs/usage.md for every option.)";
+
+/// NO_COLOR (https://no-color.org): set and not empty turns colour off
+/// unless --color asks for it.
+static bool noColorRequested() {
+  std::optional<std::string> V = llvm::sys::Process::GetEnv("NO_COLOR");
+  return V && !V->empty();
+}
+
+/// Flushes stdout and turns a failed write (a full disk, a closed pipe,
+/// /dev/full) into a usage error with a message, instead of LLVM's fatal
+/// "IO failure on output stream" when the stream is destroyed.
+static int finishStdout(int Code) {
+  llvm::outs().flush();
+  if (!llvm::outs().has_error())
+    return Code;
+  llvm::errs() << "cuda-lower: error: cannot write to standard output: "
+               << llvm::outs().error().message() << '\n';
+  llvm::outs().clear_error();
+  return cudalower::UsageError;
+}
+
+static int emptyRuleList() {
+  llvm::errs() << "cuda-lower: error: --rules: the rule list is empty (see "
+                  "--list-rules)\n";
+  return cudalower::UsageError;
+}
 
 int main(int argc, char **argv) {
   cudalower::ToolOptions Opts;
@@ -69,8 +96,9 @@ int main(int argc, char **argv) {
   DiffFlag->excludes(CheckFlag);
 
   std::string Rules, Disable, Passes = "both";
-  App.add_option("--rules", Rules,
-                 "Comma-separated rules to run (default: all on by default)");
+  auto *RulesOpt = App.add_option(
+      "--rules", Rules,
+      "Comma-separated rules to run (default: all on by default)");
   App.add_option("--disable", Disable, "Comma-separated rules not to run");
   // One value per occurrence, so that the sources after it stay sources.
   App.add_option("--rule-option", Opts.RuleOptions,
@@ -99,6 +127,11 @@ int main(int argc, char **argv) {
     Opts.ExtraArgs.assign(Dash + 1, Args.end());
     Args.erase(Dash, Args.end());
   }
+  // CLI11 reads `--rules=` as `--rules` and takes the next argument (a
+  // source) as its value.
+  if (std::find(Args.begin(), Args.end(), "--rules=") != Args.end())
+    return emptyRuleList();
+  Args.erase(std::remove(Args.begin(), Args.end(), "--disable="), Args.end());
   std::reverse(Args.begin(), Args.end()); // CLI11 parses a reversed vector
   try {
     App.parse(Args);
@@ -109,11 +142,11 @@ int main(int argc, char **argv) {
 
   if (Version) {
     llvm::outs() << "cuda-lower " CUDALOWER_VERSION_STRING "\n";
-    return 0;
+    return finishStdout(0);
   }
   if (ListRules) {
     cudalower::listRules(llvm::outs());
-    return 0;
+    return finishStdout(0);
   }
   auto Split = [](const std::string &S, std::vector<std::string> &Into) {
     std::stringstream SS(S);
@@ -123,6 +156,10 @@ int main(int argc, char **argv) {
   };
   Split(Rules, Opts.EnabledRules);
   Split(Disable, Opts.DisabledRules);
+  // `--rules=,` would otherwise mean "the default rules", the opposite of
+  // what it says.
+  if (RulesOpt->count() && Opts.EnabledRules.empty())
+    return emptyRuleList();
   Opts.Passes = Passes == "host"     ? cudalower::PassSelection::HostOnly
                 : Passes == "device" ? cudalower::PassSelection::DeviceOnly
                                      : cudalower::PassSelection::Both;
@@ -135,7 +172,9 @@ int main(int argc, char **argv) {
     Opts.Mode = cudalower::OutputMode::Check;
   else if (!Opts.OutputFile.empty())
     Opts.Mode = cudalower::OutputMode::File;
-  Opts.Color = ForceColor || (!NoColor && isatty(STDERR_FILENO) &&
+  Opts.Color = ForceColor || (!NoColor && !noColorRequested() &&
+                              isatty(STDERR_FILENO) &&
                               llvm::errs().has_colors());
-  return cudalower::runTool(Opts, llvm::outs(), llvm::errs());
+  int Code = cudalower::runTool(Opts, llvm::outs(), llvm::errs());
+  return finishStdout(Code);
 }

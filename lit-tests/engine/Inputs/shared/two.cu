@@ -1,0 +1,2 @@
+#include "common.cuh"
+void two(int *p) { scale(p, 2); }
