@@ -30,6 +30,7 @@ and exits 1 on a mismatch, 2 on a CUDA error: the original (built with
 --extended-lambda --expt-relaxed-constexpr) and its lowered form (built with
 plain nvcc) must print the same and exit 0.
 """
+import os
 import random
 import sys
 
@@ -479,7 +480,6 @@ def main(argv):
         return 2
     out, count = argv[1], int(argv[2])
     seed = int(argv[3]) if len(argv) == 4 else 1
-    import os
     os.makedirs(out, exist_ok=True)
     for k in range(count):
         with open(os.path.join(out, f"gen-{seed}-{k}.cu"), "w") as f:
