@@ -19,8 +19,8 @@
 # failures.log (each failure with the end of its log) and failures.tar.gz
 # (sources, lowered forms and logs of the failures).
 #
-# Builds go to work/ next to run.sh and are kept: a second run (after a
-# timeout) builds only what is missing.
+# Builds go to GPU_FUZZ_WORK (default: work/ next to run.sh) and are kept: a
+# second run (after a timeout) builds only what is missing.
 # Environment: NVCC (default nvcc on PATH, else /usr/local/cuda/bin/nvcc),
 # CUDALOWER_TEST_ARCH (default sm_90), JOBS (parallel builds, default 16),
 # GPU_FUZZ_NORUN=1 (build only: a program passes when both forms build),
@@ -29,7 +29,9 @@
 # default 420, so that the runs fit in a 10-minute slot).
 
 pack=$(cd "$(dirname "$0")" && pwd)
-work=$pack/work
+work=${GPU_FUZZ_WORK:-$pack/work}
+mkdir -p "$work" && work=$(cd "$work" && pwd) || exit 2
+export GPU_FUZZ_WORK="$work"
 arch=${CUDALOWER_TEST_ARCH:-sm_90}
 if [ -z "${NVCC:-}" ]; then
   NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
@@ -76,7 +78,7 @@ case ${1:-} in
 esac
 
 results=${1:-$pack/results}
-mkdir -p "$work" "$results" || exit 2
+mkdir -p "$results" && results=$(cd "$results" && pwd) || exit 2
 names=$(cd "$pack/src" && ls | sed -n 's/\.lower$//p')
 count=$(echo "$names" | wc -w)
 GPU_FUZZ_DEADLINE=$(( $(date +%s) + ${GPU_FUZZ_BUILD_SECONDS:-420} ))
@@ -109,11 +111,11 @@ classify() {
 # evidence NAME CATEGORY: the files that show why.
 evidence() {
   case $2 in
-  original-failed) echo "work/$1.orig.log work/$1.orig.out" ;;
-  tool-crashed | refused) echo "src/$1.lower.err" ;;
-  plain-nvcc-failed) echo "work/$1.lowered.log" ;;
-  lowered-run-failed) echo "work/$1.lowered.out" ;;
-  output-mismatch) echo "work/$1.orig.out work/$1.lowered.out" ;;
+  original-failed) echo "$work/$1.orig.log $work/$1.orig.out" ;;
+  tool-crashed | refused) echo "$pack/src/$1.lower.err" ;;
+  plain-nvcc-failed) echo "$work/$1.lowered.log" ;;
+  lowered-run-failed) echo "$work/$1.lowered.out" ;;
+  output-mismatch) echo "$work/$1.orig.out $work/$1.lowered.out" ;;
   esac
 }
 
@@ -132,20 +134,23 @@ failed=$((count - passed))
 } > "$results/summary.txt"
 
 : > "$results/failures.log"
-files=""
 echo "$lines" | grep -v ' pass$' | while read -r name cat; do
   echo "==== $name: $cat"
   for f in $(evidence "$name" "$cat"); do
-    echo "--- $f (last 40 lines)"
-    tail -n 40 "$pack/$f" 2> /dev/null
+    echo "--- $(basename "$f") (last 40 lines)"
+    tail -n 40 "$f" 2> /dev/null
   done
 done >> "$results/failures.log"
-for name in $(echo "$lines" | grep -v ' pass$' | cut -d' ' -f1); do
-  files="$files $(cd "$pack" && ls src/"$name".* work/"$name".*.log work/"$name".*.out 2> /dev/null | tr '\n' ' ')"
-done
-if [ -n "$files" ]; then
-  # shellcheck disable=SC2086 # a list of names without spaces
-  (cd "$pack" && tar czf "$results/failures.tar.gz" $files)
+# The failures' files, flat in one archive.
+failing=$(echo "$lines" | grep -v ' pass$' | cut -d' ' -f1)
+if [ -n "$failing" ]; then
+  tmp=$(mktemp -d) || exit 2
+  for name in $failing; do
+    cp "$pack/src/$name".* "$tmp/"
+    cp "$work/$name".*.log "$work/$name".*.out "$tmp/" 2> /dev/null
+  done
+  (cd "$tmp" && tar czf "$results/failures.tar.gz" ./*)
+  rm -rf "$tmp"
 fi
 sed -n '1,/^$/p' "$results/summary.txt"
 echo "results in $results"
