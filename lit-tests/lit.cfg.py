@@ -21,7 +21,8 @@ config.test_exec_root = os.path.join(config.cudalower_bin_dir, "..", "lit-tests"
 config.environment["PATH"] = os.pathsep.join(
     [config.cudalower_bin_dir, config.llvm_tools_dir,
      os.path.dirname(config.nvcc), config.environment.get("PATH", os.environ["PATH"])])
-for var in ("HOME", "TMPDIR"):
+# The sanitizer options of a CUDALOWER_SANITIZE build reach the tool.
+for var in ("HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
