@@ -1,5 +1,6 @@
 //===--- RuleContext.cpp - Diagnostics and edits made by rules -------------===//
 
+#include "Engine/Ownership.h"
 #include "cudalower/Rule.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -15,25 +16,13 @@ SourceManager &RuleContext::getSourceManager() {
   return getASTContext().getSourceManager();
 }
 
-/// Canonical absolute path of the file holding \p FileLoc, or "" if none.
-static std::string canonicalFilePath(const SourceManager &SM,
-                                     SourceLocation FileLoc) {
-  auto Entry = SM.getFileEntryRefForID(SM.getFileID(FileLoc));
-  if (!Entry)
-    return "";
-  llvm::SmallString<256> Real;
-  if (llvm::sys::fs::real_path(Entry->getName(), Real))
-    return Entry->getName().str();
-  return std::string(Real);
-}
-
 bool RuleContext::locate(SourceLocation Loc, Diagnostic &D) {
   SourceManager &SM = getSourceManager();
   // Macro locations are shown where the macro is used, as clang-tidy does.
   SourceLocation FileLoc = SM.getFileLoc(Loc);
   if (FileLoc.isInvalid())
     return false;
-  D.File = canonicalFilePath(SM, FileLoc);
+  D.File = canonicalPathOf(SM, FileLoc);
   auto [FID, Offset] = SM.getDecomposedLoc(FileLoc);
   D.Offset = Offset;
   D.Line = SM.getLineNumber(FID, Offset);
@@ -66,7 +55,7 @@ bool RuleContext::makeEdit(CharSourceRange Range, llvm::StringRef Text,
     WhyNot = "the code to change spans several files";
     return false;
   }
-  Out.File = canonicalFilePath(SM, FileRange.getBegin());
+  Out.File = canonicalPathOf(SM, FileRange.getBegin());
   Out.Offset = BeginOffset;
   Out.Length = EndOffset - BeginOffset;
   Out.Text = Text.str();
