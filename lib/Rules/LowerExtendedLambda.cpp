@@ -12,6 +12,7 @@
 #include "Rules/LowerExtendedLambda.h"
 #include "Rules/ExecSpaceLambdaToDevice.h"
 #include "Rules/FunctorLayout.h"
+#include "Rules/LambdaLocalDependencies.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -88,6 +89,34 @@ std::string functorStem(const FunctionDecl &F) {
     return "operator";
   }
   return unreserve(F.getNameAsString());
+}
+
+/// The variable declared directly in \p DC whose initialiser holds \p Loc.
+static const VarDecl *variableInitialisedAt(const DeclContext &DC,
+                                            SourceLocation Loc,
+                                            const SourceManager &SM) {
+  for (const Decl *D : DC.decls())
+    if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit())
+      if (SM.isPointWithin(Loc, V->getInit()->getBeginLoc(),
+                           V->getInit()->getEndLoc()))
+        return V;
+  return nullptr;
+}
+
+const VarDecl *namespaceScopeOwner(const LambdaExpr &L) {
+  const CXXRecordDecl *Closure = L.getLambdaClass();
+  // Clang records the variable only where mangling needs it (inline
+  // variables, templates); else it is found by place.
+  const auto *V = dyn_cast_or_null<VarDecl>(Closure->getLambdaContextDecl());
+  if (!V && Closure->getLexicalDeclContext()->isFileContext())
+    V = variableInitialisedAt(*Closure->getLexicalDeclContext(),
+                              L.getBeginLoc(),
+                              Closure->getASTContext().getSourceManager());
+  if (!V || !Closure->getDeclContext()->isFileContext() ||
+      !V->getDeclContext()->isFileContext() || V->getDescribedVarTemplate() ||
+      isa<VarTemplateSpecializationDecl>(V) || !V->getIdentifier())
+    return nullptr;
+  return V;
 }
 
 namespace lowering {
@@ -262,9 +291,12 @@ struct Member {
 /// Everything needed to write one functor, or why it cannot be written.
 class LambdaPlan {
 public:
-  LambdaPlan(const LambdaExpr &L, const FunctionDecl &F, LambdaSpace Kind,
+  /// \p Owner is the enclosing function, or the namespace-scope variable
+  /// whose initialiser is the lambda.
+  LambdaPlan(const LambdaExpr &L, const NamedDecl &Owner, LambdaSpace Kind,
              ASTContext &Ctx, RuleContext &RC)
-      : L(L), F(F), Kind(Kind), Ctx(Ctx), Src(Ctx), RC(RC),
+      : L(L), Owner(Owner), F(dyn_cast<FunctionDecl>(&Owner)), Anchor(&Owner),
+        Kind(Kind), Ctx(Ctx), Src(Ctx), RC(RC),
         Policy(Ctx.getPrintingPolicy()) {
     Policy.SuppressUnwrittenScope = true;
     Policy.SuppressImplicitBase = true;
@@ -283,7 +315,14 @@ public:
   std::string Name;
 
   const LambdaExpr &L;
-  const FunctionDecl &F;
+  const NamedDecl &Owner;
+  /// The enclosing function; null for a lambda at namespace scope.
+  const FunctionDecl *F;
+  /// The declaration the functor is placed before: the owner, or the
+  /// function holding the owner's local class.
+  const Decl *Anchor;
+  /// The local class whose member function holds the lambda, if any.
+  const CXXRecordDecl *LocalClass = nullptr;
   /// The space the functor gets: as written, or as exec-space-lambda-to-device
   /// decided for a plain lambda passed to device code.
   LambdaSpace Kind;
@@ -299,6 +338,10 @@ public:
   std::vector<Member> Members;
   std::set<const ValueDecl *> Captured;
   std::vector<std::string> CopiedLocals;        ///< declarations, with ';'
+  /// The `#if` condition the functor is written under; empty for none.
+  std::string Condition;
+  /// Local aliases that spelled types name (captures, return type).
+  std::vector<const Decl *> TypeDeps;
   std::vector<const Decl *> LocalsToRetire;     ///< now unused in F
   std::string SelfName;
   enum { NoThis, ThisPointer, ThisCopy } This = NoThis;
@@ -335,6 +378,8 @@ public:
   const std::map<const LambdaExpr *, LambdaSpace> *LoweredLambdas = nullptr;
   bool planInnerCaptures();
   bool planPlacement();
+  bool planLocalClassPlacement();
+  bool planLocalClassUses();
   bool planTemplate();
   bool planCaptures();
   void planImplicitThis();
@@ -368,51 +413,125 @@ std::optional<std::string> LambdaPlan::spell(QualType T) {
     return std::nullopt;
   LocalTypeFinder Finder;
   Finder.TraverseType(T);
-  if (!Finder.Tags.empty())
-    return std::nullopt; // a local class has no name outside its function
-  for (const TypedefNameDecl *TD : Finder.Typedefs) {
-    auto Text = Src.text(TD->getSourceRange());
-    if (!Text)
-      return std::nullopt;
-    std::string Decl = *Text + ";";
-    if (std::find(CopiedLocals.begin(), CopiedLocals.end(), Decl) ==
-        CopiedLocals.end())
-      CopiedLocals.push_back(Decl);
-  }
+  // A local class has no name outside its function, even through aliases
+  // (`using P = Pair *;`), which the canonical type sees past.
+  LocalTypeFinder Canonical;
+  Canonical.TraverseType(T.getCanonicalType());
+  if (!Finder.Tags.empty() || !Canonical.Tags.empty())
+    return std::nullopt;
+  // The aliases are copied into the functor with what they use in turn
+  // (planLocals).
+  for (const TypedefNameDecl *TD : Finder.Typedefs)
+    if (std::find(TypeDeps.begin(), TypeDeps.end(), TD) == TypeDeps.end())
+      TypeDeps.push_back(TD);
   return TypeName::getFullyQualifiedName(T, Ctx, Policy,
                                          /*WithGlobalNsPrefix=*/false);
 }
 
 bool LambdaPlan::planPlacement() {
-  if (const auto *M = dyn_cast<CXXMethodDecl>(&F)) {
+  if (!F) {
+    // At namespace scope: the functor goes right before the variable.
+    InUnnamedNamespace = Owner.getFormalLinkage() == Linkage::Internal &&
+                         !Owner.isInAnonymousNamespace();
+    return true;
+  }
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F)) {
     Class = M->getParent();
     if (isFunctionLocal(Class))
-      return fail("the enclosing function is a member of a local class, "
-                  "which cannot hold a kernel argument type "
-                  "(§5.3.8.4 item 6)");
+      return planLocalClassPlacement();
     if (!Class->getIdentifier())
       return fail("the enclosing class has no name");
-    OutOfLineMember = F.isOutOfLine();
+    OutOfLineMember = F->isOutOfLine();
     if (OutOfLineMember) {
-      auto Q = Src.text(F.getQualifierLoc().getSourceRange());
+      auto Q = Src.text(F->getQualifierLoc().getSourceRange());
       if (!Q)
         return fail("the qualified name of the enclosing function comes from "
                     "a macro");
       Qualifier = *Q;
-      for (unsigned I = 0; I < F.getNumTemplateParameterLists(); ++I) {
-        auto Header = Src.text(F.getTemplateParameterList(I)->getSourceRange());
+      for (unsigned I = 0; I < F->getNumTemplateParameterLists(); ++I) {
+        auto Header =
+            Src.text(F->getTemplateParameterList(I)->getSourceRange());
         if (!Header)
           return fail("the template header comes from a macro");
         OuterTemplateHeaders.push_back(*Header);
       }
     }
-  } else if (F.getDeclContext()->isRecord()) {
+  } else if (F->getDeclContext()->isRecord()) {
     return fail("the enclosing function is a friend defined in a class");
   } else {
-    InUnnamedNamespace = F.getFormalLinkage() == Linkage::Internal &&
-                         !F.isInAnonymousNamespace();
+    InUnnamedNamespace = F->getFormalLinkage() == Linkage::Internal &&
+                         !F->isInAnonymousNamespace();
   }
   return true;
+}
+
+bool LambdaPlan::planLocalClassPlacement() {
+  // nvcc rejects a local class as a kernel template argument (§5.3.8.4 item
+  // 6), so the functor cannot be nested in this one: it goes to namespace
+  // scope, before the function that holds the class. A lambda that needs
+  // the class there cannot be lowered, and nvcc refuses it with the flag
+  // too: an error.
+  FailLevel = DiagLevel::Error;
+  LocalClass = Class;
+  Class = nullptr;
+  const auto *Outer =
+      dyn_cast_or_null<FunctionDecl>(LocalClass->getParentFunctionOrMethod());
+  if (!Outer || !Outer->getDeclContext()->isFileContext() ||
+      LocalClass->isDependentContext())
+    return fail("the enclosing function is a member of a local class in a "
+                "member function or a template, where no functor can be "
+                "placed at namespace scope (§5.3.8.4 item 6)");
+  Anchor = Outer;
+  InUnnamedNamespace = Outer->getFormalLinkage() == Linkage::Internal &&
+                       !Outer->isInAnonymousNamespace();
+  return planLocalClassUses();
+}
+
+/// Finds the declarations a lambda body names that lie inside a class.
+class ClassMemberUseFinder
+    : public RecursiveASTVisitor<ClassMemberUseFinder> {
+public:
+  explicit ClassMemberUseFinder(const CXXRecordDecl &Class) : Class(Class) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) { return check(E->getDecl()); }
+  bool VisitMemberExpr(MemberExpr *E) { return check(E->getMemberDecl()); }
+  bool VisitTypeLoc(TypeLoc TL) {
+    if (auto TT = TL.getAs<TypedefTypeLoc>())
+      return check(TT.getDecl());
+    if (auto Tag = TL.getAs<TagTypeLoc>())
+      return check(Tag.getDecl());
+    return true;
+  }
+  const NamedDecl *Found = nullptr;
+
+private:
+  /// Members, nested types and the class itself count; locals of its
+  /// member functions (the lambda's captures among them) do not.
+  bool check(const NamedDecl *D) {
+    if (D == &Class)
+      Found = D;
+    for (const DeclContext *DC = D->getDeclContext();
+         DC && !Found && !isa<FunctionDecl>(DC); DC = DC->getParent())
+      if (DC == &Class)
+        Found = D;
+    return !Found;
+  }
+  const CXXRecordDecl &Class;
+};
+
+bool LambdaPlan::planLocalClassUses() {
+  ClassMemberUseFinder Finder(*LocalClass);
+  Finder.TraverseStmt(L.getBody());
+  if (const TypeSourceInfo *TSI = L.getCallOperator()->getTypeSourceInfo())
+    Finder.TraverseTypeLoc(TSI->getTypeLoc());
+  if (!Finder.Found)
+    return true;
+  return fail(llvm::formatv("the enclosing function is a member of a local "
+                            "class, and the body names '{0}' of that class, "
+                            "which a functor at namespace scope cannot name "
+                            "(nvcc refuses local classes as kernel argument "
+                            "types, §5.3.8.4 item 6)",
+                            Finder.Found->getName())
+                  .str());
 }
 
 /// The name of \p P with `...` for a pack, as a template argument.
@@ -426,7 +545,8 @@ static std::string templateArgFor(const NamedDecl *P) {
 bool LambdaPlan::planTemplate() {
   // A nested functor sees the class's template parameters already; only
   // the function's own template parameters need repeating.
-  const FunctionTemplateDecl *FT = F.getDescribedFunctionTemplate();
+  const FunctionTemplateDecl *FT = F ? F->getDescribedFunctionTemplate()
+                                     : nullptr;
   if (!FT)
     return true;
   for (const NamedDecl *P : *FT->getTemplateParameters()) {
@@ -725,8 +845,8 @@ static bool writesThroughThis(const Stmt &Body, ASTContext &Ctx) {
 }
 
 void LambdaPlan::planImplicitThis() {
-  bool HostFunction = !F.hasAttr<CUDADeviceAttr>() ||
-                      F.getAttr<CUDADeviceAttr>()->isImplicit();
+  bool HostFunction = !F->hasAttr<CUDADeviceAttr>() ||
+                      F->getAttr<CUDADeviceAttr>()->isImplicit();
   if (!HostFunction)
     return;
   const CXXRecordDecl *Def = Class ? Class->getDefinition() : nullptr;
@@ -797,6 +917,10 @@ bool LambdaPlan::planCaptures() {
 bool LambdaPlan::planThisUses() {
   if (This == NoThis)
     return true;
+  if (LocalClass)
+    return fail("it uses 'this', an object of a local class, which a "
+                "functor at namespace scope cannot name (nvcc refuses local "
+                "classes as kernel argument types, §5.3.8.4 item 6)");
   SelfName = "self";
   if (auto Body = Src.text(L.getBody()->getSourceRange()))
     while (llvm::StringRef(*Body).contains(SelfName))
@@ -807,7 +931,7 @@ bool LambdaPlan::planThisUses() {
   std::string ClassType = Class->getNameAsString();
   std::string SelfType = SelfTemplate ? "Self" : ClassType;
   // In a const member function `this` points to const.
-  const auto *Method = cast<CXXMethodDecl>(&F);
+  const auto *Method = cast<CXXMethodDecl>(F);
   bool ConstThis = Method->isConst();
   if (This == ThisPointer)
     Members.insert(Members.begin(),
@@ -832,6 +956,14 @@ bool LambdaPlan::planThisUses() {
     }
   }
   return true;
+}
+
+/// True if \p D is declared in \p L's body or parameters.
+static bool isDeclaredIn(const LambdaExpr &L, const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (DC == L.getCallOperator() || DC == L.getLambdaClass())
+      return true;
+  return false;
 }
 
 /// Finds what a lambda body uses from its enclosing function without
@@ -861,18 +993,18 @@ public:
 
   std::vector<const Decl *> Found;
 
-private:
-  void note(const Decl *D) {
-    if (!isFunctionLocal(D) || isDeclaredInLambda(D))
-      return;
+  /// Adds an alias a spelled type names, wherever it is declared: one
+  /// declared in the body still names the deduced return type.
+  void seed(const Decl *D) {
     if (std::find(Found.begin(), Found.end(), D) == Found.end())
       Found.push_back(D);
   }
-  bool isDeclaredInLambda(const Decl *D) const {
-    for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-      if (DC == L.getCallOperator() || DC == L.getLambdaClass())
-        return true;
-    return false;
+
+private:
+  void note(const Decl *D) {
+    if (!isFunctionLocal(D) || isDeclaredIn(L, D))
+      return;
+    seed(D);
   }
   const LambdaExpr &L;
   const std::set<const ValueDecl *> &Captured;
@@ -883,15 +1015,19 @@ bool LambdaPlan::planLocals() {
   Finder.TraverseStmt(L.getBody());
   if (const TypeSourceInfo *TSI = L.getCallOperator()->getTypeSourceInfo())
     Finder.TraverseTypeLoc(TSI->getTypeLoc());
+  for (const Decl *D : TypeDeps)
+    Finder.seed(D);
   // What a copied declaration uses travels too (`enum { v = !is_same<val_t,
-  // X>::value }` needs `val_t`); copies keep the function's order, so each
-  // comes after what it uses.
+  // X>::value }` needs `val_t`, `using Ptr = Elem *;` needs `Elem`), to the
+  // closure; copies keep the function's order, so each comes after what it
+  // uses.
   for (size_t I = 0; I < Finder.Found.size(); ++I)
     Finder.TraverseDecl(const_cast<Decl *>(Finder.Found[I]));
+  // By name: the declarators of one statement share its start.
   std::stable_sort(Finder.Found.begin(), Finder.Found.end(),
                    [&](const Decl *A, const Decl *B) {
-                     return Src.SM.isBeforeInTranslationUnit(A->getBeginLoc(),
-                                                             B->getBeginLoc());
+                     return Src.SM.isBeforeInTranslationUnit(A->getLocation(),
+                                                             B->getLocation());
                    });
   for (const Decl *D : Finder.Found) {
     if (const auto *V = dyn_cast<VarDecl>(D)) {
@@ -929,7 +1065,8 @@ bool LambdaPlan::planLocals() {
         return fail("a local type comes from a macro");
       CopiedLocals.push_back(*Text + ";");
     }
-    LocalsToRetire.push_back(D);
+    if (!isDeclaredIn(L, D))
+      LocalsToRetire.push_back(D);
   }
   return true;
 }
@@ -1189,9 +1326,10 @@ bool LambdaPlan::analyze() {
   if (Src.file(L.getSourceRange()).isInvalid())
     return fail("the lambda is written in a macro body; expand the macro or "
                 "lower the lambda by hand");
+  // planLocals comes last: it copies what the spelled types use too.
   return planPlacement() && planTemplate() && planCaptures() &&
-         planInnerCaptures() && planThisUses() && planLocals() &&
-         planSignature();
+         planInnerCaptures() && planThisUses() && planSignature() &&
+         planLocals();
 }
 
 /// Writes the functor's text around its body.
@@ -1207,8 +1345,8 @@ FunctorText writeFunctor(const LambdaPlan &P, llvm::StringRef Indent,
   llvm::raw_string_ostream OS(S);
   const char *Kind = spaceName(P.Kind);
   OS << Indent << "// " << Kind << " lambda #" << Ordinal << " of ";
-  P.F.printQualifiedName(OS, P.Policy);
-  OS << "(), lowered by cuda-lower.\n";
+  P.Owner.printQualifiedName(OS, P.Policy);
+  OS << (P.F ? "()" : "") << ", lowered by cuda-lower.\n";
   if (P.InUnnamedNamespace)
     OS << Indent << "namespace {\n";
   for (const std::string &H : P.OuterTemplateHeaders)
@@ -1364,6 +1502,27 @@ OwnAccessLabel labelRightBefore(const CXXRecordDecl &Class,
   return {};
 }
 
+/// The stem of the functor's name: the function's, after its local class
+/// if any (that functor lives at namespace scope), or the variable's.
+std::string planStem(const LambdaPlan &P) {
+  if (!P.F)
+    return unreserve(P.Owner.getNameAsString());
+  std::string Stem = functorStem(*P.F);
+  if (P.LocalClass && P.LocalClass->getIdentifier())
+    return unreserve(P.LocalClass->getNameAsString() + "_" + Stem);
+  return Stem;
+}
+
+/// True if \p Loc was written in a macro's argument, possibly through
+/// other macros (`CHECK(launch(n, DEVICE_LAMBDA (int i) {...}))`).
+bool isInMacroArgument(SourceLocation Loc, const SourceManager &SM) {
+  for (; Loc.isMacroID();
+       Loc = SM.getImmediateExpansionRange(Loc).getBegin())
+    if (SM.isMacroArgExpansion(Loc))
+      return true;
+  return false;
+}
+
 /// The functor's type as the construction spells it: `run_lambda_1<T>`.
 std::string functorType(const LambdaPlan &P) {
   std::vector<std::string> Args = P.TemplateArgs;
@@ -1447,6 +1606,9 @@ private:
 
 void LowerExtendedLambda::registerPPCallbacks(Preprocessor &PP) {
   PP.addPPCallbacks(std::make_unique<FlagUseFinder>(PP, context(), FlagUses));
+  auto Recorder = std::make_unique<PreprocessorBranches>(PP.getSourceManager());
+  Branches = Recorder.get();
+  PP.addPPCallbacks(std::move(Recorder));
 }
 
 /// True if \p L belongs to a template instantiation (the rule works on the
@@ -1489,29 +1651,32 @@ void LowerExtendedLambda::check(const MatchFinder::MatchResult &Result) {
   if (Space != LambdaSpace::Device && Space != LambdaSpace::HostDevice)
     return;
   const FunctionDecl *F = enclosingFunction(*L);
-  if (!F) {
-    diag(L->getBeginLoc(), "extended lambda outside a function is not "
-                           "lowered: nvcc treats it as a plain lambda "
-                           "(§5.3.8.2)");
+  const NamedDecl *Owner = F;
+  if (!F && !(Owner = namespaceScopeOwner(*L))) {
+    diag(L->getBeginLoc(),
+         "annotated lambda not lowered: only those in functions and in "
+         "initialisers of namespace-scope variables (not variable templates "
+         "or static data members) are",
+         DiagLevel::Error);
     return;
   }
   // nvcc treats annotated lambdas in device functions as plain lambdas;
   // they need no flag (§5.3.8.2).
-  bool HostSide = !F->hasAttr<CUDADeviceAttr>() ||
+  bool HostSide = !F || !F->hasAttr<CUDADeviceAttr>() ||
                   (F->hasAttr<CUDAHostAttr>() &&
                    !F->getAttr<CUDAHostAttr>()->isImplicit());
-  if (F->hasAttr<CUDAGlobalAttr>() || !HostSide) {
+  if ((F && F->hasAttr<CUDAGlobalAttr>()) || !HostSide) {
     dropDeviceAnnotation(*L);
     return;
   }
-  auto &List = ByFunction[F];
+  auto &List = ByFunction[Owner];
   // The device pass can hold two nodes for one lambda; keep the first.
   if (std::any_of(List.begin(), List.end(), [&](const LambdaExpr *Seen) {
         return Seen->getBeginLoc() == L->getBeginLoc();
       }))
     return;
   if (List.empty())
-    FunctionOrder.push_back(F);
+    FunctionOrder.push_back(Owner);
   List.push_back(L);
   Spaces[L] = Space;
 }
@@ -1541,11 +1706,12 @@ void LowerExtendedLambda::dropDeviceAnnotation(const LambdaExpr &L) {
 
 std::string LowerExtendedLambda::uniqueName(const DeclContext &Scope,
                                             std::string Base,
-                                            unsigned Ordinal) {
+                                            unsigned Ordinal,
+                                            llvm::StringRef Suffix) {
   ASTContext &Ctx = context().getASTContext();
   std::set<std::string> &Used = Taken[&Scope];
   for (unsigned N = Ordinal;; ++N) {
-    std::string Name = Base + "_lambda_" + std::to_string(N);
+    std::string Name = Base + "_lambda_" + std::to_string(N) + Suffix.str();
     if (Used.count(Name))
       continue;
     if (!Scope.getPrimaryContext()
@@ -1564,96 +1730,25 @@ void LowerExtendedLambda::finishTranslationUnit() {
     if (!U.Replacement.empty())
       D.replace(U.Range, U.Replacement);
   }
-  for (const FunctionDecl *F : FunctionOrder) {
-    auto &Lambdas = ByFunction[F];
+  for (const NamedDecl *Owner : FunctionOrder) {
+    auto &Lambdas = ByFunction[Owner];
     std::stable_sort(Lambdas.begin(), Lambdas.end(),
                      [&](const LambdaExpr *A, const LambdaExpr *B) {
                        return SM.isBeforeInTranslationUnit(A->getBeginLoc(),
                                                            B->getBeginLoc());
                      });
-    lowerFunction(*F, Lambdas);
+    lowerOwner(*Owner, Lambdas);
   }
 }
 
-namespace lowering {
-/// Finds every place a function body names one of a set of declarations.
-class ReferenceFinder : public RecursiveASTVisitor<ReferenceFinder> {
-public:
-  explicit ReferenceFinder(const Decl *Target) : Target(Target) {}
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    const Decl *D = E->getDecl();
-    if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
-      D = cast<Decl>(EC->getDeclContext());
-    if (D == Target)
-      Uses.push_back(E->getLocation());
-    return true;
-  }
-  bool VisitTypeLoc(TypeLoc TL) {
-    const Decl *D = nullptr;
-    if (auto TT = TL.getAs<TypedefTypeLoc>())
-      D = TT.getDecl();
-    else if (auto Tag = TL.getAs<TagTypeLoc>())
-      D = Tag.getDecl();
-    if (D == Target && !TL.getBeginLoc().isInvalid())
-      Uses.push_back(TL.getBeginLoc());
-    return true;
-  }
-  const Decl *Target;
-  std::vector<SourceLocation> Uses;
-};
-/// Finds the statement that declares a local (without the parent map, which
-/// would cover the whole translation unit).
-class DeclStmtFinder : public RecursiveASTVisitor<DeclStmtFinder> {
-public:
-  explicit DeclStmtFinder(const Decl &Target) : Target(Target) {}
-  bool VisitDeclStmt(DeclStmt *S) {
-    for (const Decl *D : S->decls())
-      if (D == &Target)
-        Found = S;
-    return !Found;
-  }
-  const Decl &Target;
-  const DeclStmt *Found = nullptr;
-};
-} // namespace lowering
-using namespace lowering;
-
-/// The range that removes the declaration statement of \p D, with its
-/// line when it stands alone there; invalid if D shares its statement.
-static CharSourceRange retirementRange(const Decl &D, const Stmt &Body,
-                                       ASTContext &Ctx) {
-  DeclStmtFinder Finder(D);
-  Finder.TraverseStmt(const_cast<Stmt *>(&Body));
-  const DeclStmt *DS = Finder.Found;
-  if (!DS || !DS->isSingleDecl())
-    return CharSourceRange();
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Begin = DS->getBeginLoc(), End = DS->getEndLoc();
-  if (Begin.isMacroID() || End.isMacroID())
-    return CharSourceRange();
-  End = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
-  // Take the whole line when only the declaration is on it.
-  SourceText Src(Ctx);
-  SourceLocation LineStart = Src.lineStartIfBlank(Begin);
-  auto [FID, EndOffset] = SM.getDecomposedLoc(End);
-  llvm::StringRef Buf = SM.getBufferData(FID);
-  size_t After = EndOffset;
-  while (After < Buf.size() && (Buf[After] == ' ' || Buf[After] == '\t'))
-    ++After;
-  if (LineStart.isValid() && After < Buf.size() && Buf[After] == '\n')
-    return CharSourceRange::getCharRange(
-        LineStart, End.getLocWithOffset(After - EndOffset + 1));
-  return CharSourceRange::getCharRange(Begin, End);
-}
-
-void LowerExtendedLambda::lowerFunction(
-    const FunctionDecl &F, const std::vector<const LambdaExpr *> &Lambdas) {
+void LowerExtendedLambda::lowerOwner(
+    const NamedDecl &Owner, const std::vector<const LambdaExpr *> &Lambdas) {
   ASTContext &Ctx = context().getASTContext();
   std::vector<std::unique_ptr<LambdaPlan>> Plans;
   std::vector<unsigned> Ordinals;
   for (unsigned I = 0; I < Lambdas.size(); ++I) {
     const LambdaExpr &L = *Lambdas[I];
-    auto P = std::make_unique<LambdaPlan>(L, F, Spaces[&L], Ctx, context());
+    auto P = std::make_unique<LambdaPlan>(L, Owner, Spaces[&L], Ctx, context());
     P->LoweredClosures = &LoweredClosures;
     P->LoweredLambdas = &Spaces;
     if (!P->analyze()) {
@@ -1666,8 +1761,29 @@ void LowerExtendedLambda::lowerFunction(
     }
     const DeclContext &Scope =
         P->Class ? static_cast<const DeclContext &>(*P->Class)
-                 : *F.getDeclContext()->getRedeclContext();
-    P->Name = uniqueName(Scope, functorStem(F), I + 1);
+                 : *P->Anchor->getDeclContext()->getRedeclContext();
+    // A lambda in a preprocessor branch that does not hold the functor's
+    // place: the functor gets the branch's condition, and a name of its
+    // own, so that the lambda of the other branch (another pass, another
+    // includer) does not define the same name.
+    const SourceManager &SM = Ctx.getSourceManager();
+    BranchCondition Branch =
+        Branches ? Branches->conditionBetween(
+                       SM.getFileLoc(functorLocation(*P->Anchor, Ctx)),
+                       SM.getFileLoc(L.getBeginLoc()))
+                 : BranchCondition();
+    if (!Branch.Problem.empty()) {
+      diag(L.getBeginLoc(),
+           llvm::formatv("{0} lambda not lowered: {1}, so its functor "
+                         "cannot be placed under the same condition",
+                         spaceName(P->Kind), Branch.Problem)
+               .str(),
+           DiagLevel::Error);
+      continue;
+    }
+    P->Condition = Branch.Condition;
+    P->Name = uniqueName(Scope, planStem(*P), I + 1,
+                         Branch.Tag.empty() ? "" : "_" + Branch.Tag);
     P->planFunctionPointerConversion();
     LoweredClosures[L.getLambdaClass()] = functorType(*P);
     Plans.push_back(std::move(P));
@@ -1682,44 +1798,24 @@ void LowerExtendedLambda::lowerFunction(
       return SM.isPointWithin(Loc, P->L.getBeginLoc(), P->L.getEndLoc());
     });
   };
-  std::map<const Decl *, std::vector<SourceLocation>> Uses;
+  std::vector<const Decl *> Candidates;
   for (const auto &P : Plans)
-    for (const Decl *D : P->LocalsToRetire)
-      if (!Uses.count(D)) {
-        ReferenceFinder Finder(D);
-        Finder.TraverseStmt(F.getBody());
-        Uses[D] = std::move(Finder.Uses);
-      }
-  // A use in another retiring local (`nt` in `constexpr int nv = 2 * nt;`)
-  // goes with it: repeat until no more locals retire.
+    Candidates.insert(Candidates.end(), P->LocalsToRetire.begin(),
+                      P->LocalsToRetire.end());
+  const auto *F = dyn_cast<FunctionDecl>(&Owner);
   std::map<const Decl *, CharSourceRange> Retired;
-  auto InRetired = [&](SourceLocation U) {
-    return std::any_of(Retired.begin(), Retired.end(), [&](const auto &R) {
-      return SM.isPointWithin(U, R.first->getBeginLoc(), R.first->getEndLoc());
-    });
-  };
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (const auto &[D, DUses] : Uses) {
-      if (Retired.count(D))
-        continue;
-      bool OnlyInLowered =
-          std::all_of(DUses.begin(), DUses.end(), [&](SourceLocation U) {
-            return InLowered(U) || U == D->getLocation() || InRetired(U);
-          });
-      CharSourceRange R = OnlyInLowered ? retirementRange(*D, *F.getBody(), Ctx)
-                                        : CharSourceRange();
-      if (R.isValid()) {
-        Retired[D] = R;
-        Changed = true;
-      }
-    }
-  }
+  if (F && F->getBody())
+    Retired = retireLocals(Candidates, *F->getBody(), InLowered, Ctx);
 
   for (unsigned I = 0; I < Plans.size(); ++I) {
     std::vector<CharSourceRange> Removals;
     for (const Decl *D : Plans[I]->LocalsToRetire)
-      if (auto It = Retired.find(D); It != Retired.end())
+      if (auto It = Retired.find(D);
+          It != Retired.end() &&
+          std::none_of(Removals.begin(), Removals.end(),
+                       [&](const CharSourceRange &R) {
+                         return R.getAsRange() == It->second.getAsRange();
+                       }))
         Removals.push_back(It->second);
     emit(*Plans[I], Ordinals[I], Removals);
   }
@@ -1729,10 +1825,9 @@ void LowerExtendedLambda::emit(LambdaPlan &P, unsigned Ordinal,
                                const std::vector<CharSourceRange> &Removals) {
   ASTContext &Ctx = context().getASTContext();
   const LambdaExpr &L = P.L;
-  const FunctionDecl &F = P.F;
   const char *Kind = spaceName(P.Kind);
   SourceText Src(Ctx);
-  const Decl &Anchor = F;
+  const Decl &Anchor = *P.Anchor;
   SourceLocation At = functorLocation(Anchor, Ctx);
   std::string Indent = Src.indentOf(At);
   std::string Unit = Src.indentUnit(At);
@@ -1746,14 +1841,22 @@ void LowerExtendedLambda::emit(LambdaPlan &P, unsigned Ordinal,
                                 Src.spansLines(L.getBody()->getSourceRange()));
   FunctorText Text =
       Formatted ? *Formatted : writeFunctor(P, Indent, Unit, Ordinal);
+  if (!P.Condition.empty()) {
+    // Under its lambda's preprocessor branch: defined exactly where used.
+    Text.Before = "#if " + P.Condition + "\n" + Text.Before;
+    llvm::StringRef After = Text.After;
+    Text.After = (After.drop_back(After.ends_with("\n\n") ? 1 : 0) +
+                  "#endif\n\n")
+                     .str();
+  }
   auto [IndentFrom, IndentTo] = bodyReindent(*L.getBody(), Text.Before, Src);
   std::string Before = Text.Before;
   // A nested functor must be public to be a kernel template argument.
   bool NeedsAccess = P.Class && !P.OutOfLineMember &&
-                     F.getAccess() != AS_public;
+                     P.F->getAccess() != AS_public;
   // Right after its own `private:` label, the function keeps the label: the
   // functor goes above it, under `public:`, and needs no label after it.
-  OwnAccessLabel Own = NeedsAccess ? labelRightBefore(*P.Class, F)
+  OwnAccessLabel Own = NeedsAccess ? labelRightBefore(*P.Class, *P.F)
                                    : OwnAccessLabel{};
   const AccessSpecDecl *OwnLabel = Own.Label;
   if (OwnLabel && Src.lineStartIfBlank(OwnLabel->getBeginLoc()).isInvalid())
@@ -1772,7 +1875,8 @@ void LowerExtendedLambda::emit(LambdaPlan &P, unsigned Ordinal,
       Before = Label + "public:\n" + Before;
     if (!OwnLabel)
       After += Label +
-               (F.getAccess() == AS_private ? "private:\n" : "protected:\n");
+               (P.F->getAccess() == AS_private ? "private:\n"
+                                               : "protected:\n");
   }
 
   std::vector<std::string> Inits;
@@ -1780,6 +1884,11 @@ void LowerExtendedLambda::emit(LambdaPlan &P, unsigned Ordinal,
     Inits.push_back(M.Init);
   std::string Construction =
       functorType(P) + "{" + llvm::join(Inits, ", ") + "}";
+  // In a macro argument a comma outside parentheses would split the
+  // argument (braces and angle brackets do not protect it).
+  if (isInMacroArgument(L.getBeginLoc(), Ctx.getSourceManager()) &&
+      Construction.find(',') != std::string::npos)
+    Construction = "(" + Construction + ")";
 
   auto D = diag(L.getBeginLoc(),
                 llvm::formatv("{0} lambda lowered to functor '{1}'{2}", Kind,
@@ -1795,7 +1904,7 @@ void LowerExtendedLambda::emit(LambdaPlan &P, unsigned Ordinal,
     D.remove(R);
   if (P.OutOfLineMember) {
     // Declare the nested functor in the class, next to the function.
-    const FunctionDecl *InClass = F.getCanonicalDecl();
+    const FunctionDecl *InClass = P.F->getCanonicalDecl();
     SourceLocation DeclAt = functorLocation(*InClass, Ctx);
     std::string DIndent = Src.indentOf(DeclAt);
     std::string Decl = DIndent;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "Rules/FunctorLayout.h"
+#include "Rules/PreprocessorBranches.h"
 #include "cudalower/Rule.h"
 #include "clang/AST/Type.h"
 #include <map>
@@ -19,6 +20,8 @@ namespace clang {
 class CXXRecordDecl;
 class FunctionDecl;
 class LambdaExpr;
+class NamedDecl;
+class VarDecl;
 } // namespace clang
 
 namespace cudalower {
@@ -47,6 +50,12 @@ LambdaSpace writtenLambdaSpace(const clang::LambdaExpr &L);
 /// enclose it. Null at namespace or class scope.
 const clang::FunctionDecl *enclosingFunction(const clang::LambdaExpr &L);
 
+/// The namespace-scope variable whose initialiser is \p L
+/// (`auto square = [] __host__ __device__ (int i) {...};`), or null: the
+/// functor of such a lambda goes before the variable. Variable templates
+/// and static data members are not handled.
+const clang::VarDecl *namespaceScopeOwner(const clang::LambdaExpr &L);
+
 /// The readable, non-reserved stem of functor names for lambdas in \p F:
 /// its name, or `constructor`, `destructor`, `call_operator`, ...
 std::string functorStem(const clang::FunctionDecl &F);
@@ -67,24 +76,28 @@ public:
   };
 
 private:
-  void lowerFunction(const clang::FunctionDecl &F,
-                     const std::vector<const clang::LambdaExpr *> &Lambdas);
+  void lowerOwner(const clang::NamedDecl &Owner,
+                  const std::vector<const clang::LambdaExpr *> &Lambdas);
   void emit(lowering::LambdaPlan &P, unsigned Ordinal,
             const std::vector<clang::CharSourceRange> &Removals);
   void dropDeviceAnnotation(const clang::LambdaExpr &L);
   std::string uniqueName(const clang::DeclContext &Scope, std::string Base,
-                         unsigned Ordinal);
+                         unsigned Ordinal, llvm::StringRef Suffix);
 
-  /// Extended lambdas by enclosing function, in source order.
-  std::map<const clang::FunctionDecl *, std::vector<const clang::LambdaExpr *>>
+  /// Extended lambdas by enclosing function (or namespace-scope variable),
+  /// in source order.
+  std::map<const clang::NamedDecl *, std::vector<const clang::LambdaExpr *>>
       ByFunction;
-  std::vector<const clang::FunctionDecl *> FunctionOrder;
+  std::vector<const clang::NamedDecl *> FunctionOrder;
   std::vector<FlagUse> FlagUses;
   /// The space each lambda's functor gets.
   std::map<const clang::LambdaExpr *, LambdaSpace> Spaces;
   /// The functor type that replaced each lowered lambda's closure type, for
   /// lambdas that capture an earlier one.
   std::map<const clang::CXXRecordDecl *, std::string> LoweredClosures;
+  /// The conditional blocks of the translation unit (owned by the
+  /// preprocessor).
+  lowering::PreprocessorBranches *Branches = nullptr;
   /// The formatting style of each file functors go into.
   FunctorLayout Layout;
   /// Functor names handed out so far, per scope.

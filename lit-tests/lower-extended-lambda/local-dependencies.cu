@@ -56,6 +56,59 @@ void tile(int *out, int n) {
   // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'tile_lambda_1'
 }
 
+// Locals declared several to a statement: the statement goes when only the
+// lambda used all of them, else only the declarators it alone used.
+// FIX: struct hash_lambda_1 {
+// FIX-NEXT:   static constexpr unsigned int mul = 31u;
+// FIX-NEXT:   static constexpr unsigned int add = 7u;
+// FIX-NEXT:   unsigned int *out;
+// FIX: void hash(unsigned *out, int n) {
+// FIX-NEXT:   apply<<<1, n>>>(hash_lambda_1{out}, n);
+void hash(unsigned *out, int n) {
+  const unsigned mul = 31u, add = 7u;
+  apply<<<1, n>>>([=] __device__(int i) { out[i] = i * mul + add; }, n);
+  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'hash_lambda_1'
+}
+// FIX: struct shared_lambda_1 {
+// FIX-NEXT:   static constexpr int lo = 1;
+// FIX-NEXT:   static constexpr int hi = 9;
+// FIX-NEXT:   static constexpr int *none = nullptr;
+// FIX: int shared(int *out, int n) {
+// FIX-NEXT:   constexpr int mid = 5;
+// FIX-NEXT:   apply<<<1, n>>>(shared_lambda_1{out}, n);
+// FIX:        return mid;
+int shared(int *out, int n) {
+  constexpr int lo = 1, mid = 5, hi = 9, *const none = nullptr;
+  apply<<<1, n>>>([=] __device__(int i) { out[i] = none ? 0 : lo + hi; }, n);
+  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'shared_lambda_1'
+  return mid;
+}
+
+// An alias of an alias: the functor gets both, in source order, and a
+// function-local alias the lambda alone used leaves the function.
+// FIX: struct alias_chain_lambda_1 {
+// FIX-NEXT:   using Elem = int;
+// FIX-NEXT:   using Ptr = Elem *;
+// FIX-NEXT:   typedef Ptr Out;
+// FIX-NEXT:   Ptr p;
+// FIX-NEXT:   Out q;
+// FIX: void alias_chain(int *data, int n) {
+// FIX-NEXT:   using Elem = int;
+// FIX-NEXT:   using Ptr = Elem *;
+// FIX-NEXT:   typedef Ptr Out;
+// FIX-NEXT:   Ptr p = data;
+// FIX-NEXT:   Out q = data + n;
+// FIX-NEXT:   apply<<<1, n>>>(alias_chain_lambda_1{p, q}, n);
+void alias_chain(int *data, int n) {
+  using Elem = int;
+  using Ptr = Elem *;
+  typedef Ptr Out;
+  Ptr p = data;
+  Out q = data + n;
+  apply<<<1, n>>>([=] __device__(int i) { p[i] = q[-1 - i]; }, n);
+  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'alias_chain_lambda_1'
+}
+
 // No-match case: a host lambda using the same kind of locals stays.
 int host_only() {
   typedef int T;

@@ -1,12 +1,13 @@
 // Lambdas that cannot be lowered safely stay unchanged, with the reason.
 // RUN: cp %s %t.cu
-// RUN: %cuda-lower --no-verify --rules=lower-extended-lambda -i %t.cu 2> %t.err
+// Refusals nvcc shares (local classes) are errors: exit 1.
+// RUN: %expect-exit 1 %cuda-lower --no-verify --rules=lower-extended-lambda -i %t.cu 2> %t.err
 // RUN: FileCheck %s --input-file=%t.err --implicit-check-not=warning: --implicit-check-not=error:
 // RUN: cmp %s %t.cu
 // Without --no-verify, each lambda left in place is an error of its own:
 // plain nvcc refuses it, so the run cannot exit 0.
 // RUN: %expect-exit 1 %cuda-lower --rules=lower-extended-lambda %s 2>&1 >/dev/null | FileCheck %s --check-prefix=VERIFY
-// VERIFY-COUNT-6: error: a lambda annotated __host__ or __device__ is left in place: plain nvcc refuses it without --extended-lambda [verify]
+// VERIFY-COUNT-5: error: a lambda annotated __host__ or __device__ is left in place: plain nvcc refuses it without --extended-lambda [verify]
 
 // A captured variable of a local type cannot be named outside the function.
 int local_type(int n, int *out) {
@@ -32,16 +33,36 @@ int local_in_argument(int *out) {
   return sizeof(l) + sizeof(m) > 0;
 }
 
-// A member function of a local class.
+// A member function of a local class: the functor would go to namespace
+// scope, where the class and its members have no name.
 void local_class() {
   struct Local {
+    int scale = 2;
+    static int twice(int v) { return 2 * v; }
     void f(int *out) {
-      auto l = [=] __device__ (int i) { out[i] = i; };
-      // CHECK: {{.*}}.cu:[[@LINE-1]]:16: warning: __device__ lambda not lowered: the enclosing function is a member of a local class, which cannot hold a kernel argument type (§5.3.8.4 item 6)
+      auto l = [=] __device__ (int i) { out[i] = i * scale; };
+      // CHECK: {{.*}}.cu:[[@LINE-1]]:16: error: __device__ lambda not lowered: the enclosing function is a member of a local class, and the body names 'scale' of that class, which a functor at namespace scope cannot name (nvcc refuses local classes as kernel argument types, §5.3.8.4 item 6) [lower-extended-lambda]
+      auto m = [=] __device__ (int i) { out[i] = twice(i); };
+      // CHECK: {{.*}}.cu:[[@LINE-1]]:16: error: __device__ lambda not lowered: the enclosing function is a member of a local class, and the body names 'twice' of that class, which a functor at namespace scope cannot name
       (void)l;
+      (void)m;
     }
   };
 }
+template <class T> void local_class_t(T *out) {
+  struct Local {
+    void f(T *out) {
+      auto l = [=] __device__ (int i) { out[i] = T(i); };
+      // CHECK: {{.*}}.cu:[[@LINE-1]]:16: error: __device__ lambda not lowered: the enclosing function is a member of a local class in a member function or a template, where no functor can be placed at namespace scope (§5.3.8.4 item 6)
+      (void)l;
+    }
+  };
+  Local().f(out);
+}
+
+// A variable template's lambda.
+template <class T> auto scaled = [] __device__ (T v) { return 2 * v; };
+// CHECK: {{.*}}.cu:[[@LINE-1]]:34: error: annotated lambda not lowered: only those in functions and in initialisers of namespace-scope variables (not variable templates or static data members) are
 
 // Parameter packs cannot become data members.
 template <typename... Ts> void pack(int *out, Ts... ts) {

@@ -1,5 +1,7 @@
 #include "RuleTester.h"
+#include "Rules/LambdaLocalDependencies.h"
 #include "Rules/LowerExtendedLambda.h"
+#include "Rules/PreprocessorBranches.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -237,6 +239,106 @@ TEST(LowerExtendedLambda, StaticFunctionsGetInternalFunctors) {
   // External functions keep namespace-scope functors, shared by includers.
   EXPECT_EQ(R.Output.find("namespace {", Unnamed + 1), std::string::npos)
       << R.Output;
+}
+
+TEST(LowerExtendedLambda, DeclaratorStartsAtItsOwnChunks) {
+  auto AST = test::parseCuda("void f() { const int a = 1, *p = &a, (&r) = a; }\n");
+  auto Vars = match(findAll(varDecl(isExpansionInMainFile()).bind("v")),
+                    AST->getASTContext());
+  const SourceManager &SM = AST->getSourceManager();
+  std::map<std::string, unsigned> Column;
+  for (const BoundNodes &N : Vars) {
+    const auto *V = N.getNodeAs<VarDecl>("v");
+    Column[V->getNameAsString()] = SM.getSpellingColumnNumber(
+        lowering::declaratorBegin(*V, AST->getASTContext()));
+  }
+  ASSERT_EQ(Column.size(), 3u);
+  EXPECT_EQ(Column["a"], 22u); // `a`, after the shared `const int`
+  EXPECT_EQ(Column["p"], 29u); // `*p`
+  EXPECT_EQ(Column["r"], 38u); // `(&r)`
+}
+
+TEST(LowerExtendedLambda, MultiDeclaratorLocalsRetireOneByOne) {
+  auto R = test::runRules(
+      "template <class F> __global__ void k(F f) { f(0); }\n"
+      "int f(int *p) {\n"
+      "  const int a = 1, keep = 2, b = 3;\n"
+      "  k<<<1, 1>>>([=] __device__ (int i) { p[i] = a + b; });\n"
+      "  return keep;\n"
+      "}\n",
+      "lower-extended-lambda");
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  EXPECT_NE(R.Output.find("\n  const int keep = 2;\n"), std::string::npos)
+      << R.Output;
+}
+
+TEST(LowerExtendedLambda, NamespaceScopeOwnerIsThePlainVariable) {
+  Lambdas L("auto a = [] __device__ (int i) { return i; };\n"
+            "namespace n { inline auto b = [] __device__ (int i) { return i; }; }\n"
+            "template <class T> auto c = [] __device__ (T i) { return i; };\n"
+            "void f() { auto d = [] __device__ (int i) { return i; }; }\n");
+  ASSERT_EQ(L.All.size(), 4u);
+  ASSERT_TRUE(namespaceScopeOwner(*L.All[0]));
+  EXPECT_EQ(namespaceScopeOwner(*L.All[0])->getName(), "a");
+  ASSERT_TRUE(namespaceScopeOwner(*L.All[1]));
+  EXPECT_EQ(namespaceScopeOwner(*L.All[1])->getName(), "b");
+  EXPECT_EQ(namespaceScopeOwner(*L.All[2]), nullptr); // variable template
+  EXPECT_EQ(namespaceScopeOwner(*L.All[3]), nullptr); // in a function
+}
+
+TEST(LowerExtendedLambda, MacroArgumentConstructionsWithCommasAreParenthesised) {
+  auto R = test::runRules(
+      "template <class F> __global__ void k(F f) { f(0); }\n"
+      "#define RUN(f) k<<<1, 1>>>(f)\n"
+      "void f(int *p, int a) {\n"
+      "  RUN([=] __device__ (int i) { p[i] = a; });\n"
+      "  RUN([=] __device__ (int i) { p[i] = 0; });\n"
+      "}\n",
+      "lower-extended-lambda");
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  EXPECT_NE(R.Output.find("RUN((f_lambda_1{p, a}));"), std::string::npos)
+      << R.Output;
+  EXPECT_NE(R.Output.find("RUN(f_lambda_2{p});"), std::string::npos)
+      << R.Output;
+}
+
+TEST(LowerExtendedLambda, BranchConditionsAreCleanedAndTagged) {
+  EXPECT_EQ(lowering::cleanCondition("A > 2 /* x */ && \\\n B // y"),
+            "A > 2   &&  B");
+  EXPECT_EQ(lowering::conditionWords("defined(__CUDA_ARCH__) && X >= 700"),
+            (std::vector<std::string>{"__CUDA_ARCH__", "X", "700"}));
+  auto R = test::runRules(
+      "template <class F> __global__ void k(F f) { f(0); }\n"
+      "void f(int *p) {\n"
+      "#if X == 1\n"
+      "#elif !defined(Y)\n"
+      "  k<<<1, 1>>>([=] __device__ (int i) { p[i] = 1; });\n"
+      "#endif\n"
+      "}\n",
+      "lower-extended-lambda");
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  EXPECT_NE(R.Output.find("#if !(X == 1) && (!defined(Y))\n"),
+            std::string::npos)
+      << R.Output;
+  EXPECT_NE(R.Output.find("struct f_lambda_1_not_Y {"), std::string::npos)
+      << R.Output;
+}
+
+TEST(LowerExtendedLambda, BranchMacroRedefinedInsideTheFunctionIsAnError) {
+  auto R = test::runRules(
+      "template <class F> __global__ void k(F f) { f(0); }\n"
+      "void f(int *p) {\n"
+      "#define X 1\n"
+      "#if X\n"
+      "  k<<<1, 1>>>([=] __device__ (int i) { p[i] = 1; });\n"
+      "#endif\n"
+      "}\n",
+      "lower-extended-lambda");
+  EXPECT_NE(R.ExitCode, 0);
+  EXPECT_NE(R.Diagnostics.find("the macro 'X' that its preprocessor branch "
+                               "tests changes inside the function"),
+            std::string::npos)
+      << R.Diagnostics;
 }
 
 } // namespace

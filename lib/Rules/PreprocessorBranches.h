@@ -1,0 +1,108 @@
+//===--- PreprocessorBranches.h - Conditional blocks of a parse -*- C++ -*-===//
+//
+// A lambda inside `#ifdef X ... #else ... #endif` in a function body exists
+// in one configuration only (one pass, for `__CUDA_ARCH__`; one includer,
+// for a header). Its functor, placed before the function, must exist in the
+// same configuration and not clash with the functor of the lambda in the
+// other branch: PreprocessorBranches records the conditional blocks the
+// preprocessor went through, so that the functor can be wrapped in the
+// condition of its lambda's branches and named after it.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "clang/Lex/PPCallbacks.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class SourceManager;
+} // namespace clang
+
+namespace cudalower::lowering {
+
+/// One branch of a conditional block, from its directive to the next
+/// directive of the block.
+struct PPBranch {
+  clang::SourceLocation Begin;
+  clang::SourceLocation End;
+  /// When the branch is taken, as an `#if` expression: `defined(X)`,
+  /// `!(defined(X))`, `!(A) && (B)`. Empty when it cannot be written.
+  std::string Condition;
+  /// A readable identifier fragment, distinct from its siblings':
+  /// `CUDA_ARCH`, `not_CUDA_ARCH`, `USE_FAST`.
+  std::string Tag;
+};
+
+/// The condition and name tag of the branches holding a lambda but not its
+/// functor's place.
+struct BranchCondition {
+  std::string Condition; ///< `#if` expression, empty when unconditional
+  std::string Tag;       ///< empty when unconditional
+  std::string Problem;   ///< why the condition cannot be carried
+};
+
+/// Records the conditional blocks of a translation unit, and where macros
+/// are defined or undefined.
+class PreprocessorBranches : public clang::PPCallbacks {
+public:
+  explicit PreprocessorBranches(const clang::SourceManager &SM) : SM(SM) {}
+
+  void If(clang::SourceLocation Loc, clang::SourceRange ConditionRange,
+          ConditionValueKind) override;
+  void Ifdef(clang::SourceLocation Loc, const clang::Token &Name,
+             const clang::MacroDefinition &) override;
+  void Ifndef(clang::SourceLocation Loc, const clang::Token &Name,
+              const clang::MacroDefinition &) override;
+  void Elif(clang::SourceLocation Loc, clang::SourceRange ConditionRange,
+            ConditionValueKind, clang::SourceLocation) override;
+  void Elifdef(clang::SourceLocation Loc, const clang::Token &Name,
+               const clang::MacroDefinition &) override;
+  void Elifdef(clang::SourceLocation Loc, clang::SourceRange,
+               clang::SourceLocation) override;
+  void Elifndef(clang::SourceLocation Loc, const clang::Token &Name,
+                const clang::MacroDefinition &) override;
+  void Elifndef(clang::SourceLocation Loc, clang::SourceRange,
+                clang::SourceLocation) override;
+  void Else(clang::SourceLocation Loc, clang::SourceLocation) override;
+  void Endif(clang::SourceLocation Loc, clang::SourceLocation) override;
+  void MacroDefined(const clang::Token &Name,
+                    const clang::MacroDirective *) override;
+  void MacroUndefined(const clang::Token &Name, const clang::MacroDefinition &,
+                      const clang::MacroDirective *) override;
+
+  /// The conjunction of the branches that hold \p Use but not \p Place
+  /// (both file locations), outermost first.
+  BranchCondition conditionBetween(clang::SourceLocation Place,
+                                   clang::SourceLocation Use) const;
+
+private:
+  struct Block {
+    std::vector<std::string> Previous; ///< earlier branches' conditions
+    std::vector<std::string> Tags;     ///< earlier branches' tags
+    PPBranch Open;
+  };
+  void open(clang::SourceLocation Loc, std::optional<std::string> Condition);
+  void next(clang::SourceLocation Loc, std::optional<std::string> Condition);
+  void close(clang::SourceLocation Loc);
+  bool holds(const PPBranch &B, clang::SourceLocation Loc) const;
+  /// The condition of the directive whose expression starts at \p Begin.
+  std::string conditionText(clang::SourceLocation Begin) const;
+
+  const clang::SourceManager &SM;
+  std::vector<Block> Stack;
+  std::vector<PPBranch> Branches;
+  /// Macros defined or undefined, where.
+  std::vector<std::pair<std::string, clang::SourceLocation>> MacroChanges;
+};
+
+/// The identifier-like words of an `#if` expression, `defined` left out:
+/// what a name tag is made of and which macros it depends on.
+std::vector<std::string> conditionWords(llvm::StringRef Condition);
+
+/// \p Text of a directive's condition without comments and line
+/// continuations.
+std::string cleanCondition(llvm::StringRef Text);
+
+} // namespace cudalower::lowering
