@@ -1,10 +1,13 @@
 //===--- CompilationSetup.h - How each source is parsed ---------*- C++ -*-===//
 #pragma once
 
+#include "Driver/NvccMacros.h"
 #include "cudalower/Options.h"
 #include "cudalower/Rule.h"
 #include "llvm/Support/Error.h"
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -52,9 +55,15 @@ public:
 
 private:
   CompilationSetup() = default;
+  /// nvcc's predefined macros for \p Archs, asked of nvcc once per set.
+  const NvccPredefines &nvccPredefines(
+      const std::vector<std::string> &Archs) const;
+
   const ToolOptions *Opts = nullptr;
   std::string CudaPath;
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+  mutable std::mutex PredefinesMutex;
+  mutable std::map<std::vector<std::string>, NvccPredefines> Predefines;
 };
 
 } // namespace cudalower
