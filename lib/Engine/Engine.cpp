@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver/CompilationSetup.h"
+#include "Driver/PragmaMacros.h"
 #include "Engine/ClangErrors.h"
 #include "Engine/EditCollector.h"
 #include "Engine/Ownership.h"
@@ -205,12 +206,24 @@ private:
         TextDiagnostic Renderer(OS, LangOpts, Opts, PPOfFile);
         for (StoredDiagnostic &D : Held)
           Renderer.emitStoredDiagnostic(D);
+        renderNvccExtensionHint(Renderer);
       }
     } else {
       Tolerated.insert(HeldKeys.begin(), HeldKeys.end());
     }
     Held.clear();
     HeldCrossSpace = false;
+  }
+
+  /// Says so, after Clang's error, when nvcc accepts the code.
+  void renderNvccExtensionHint(TextDiagnostic &Renderer) {
+    std::string Hint = nvccExtensionHint(Held);
+    const StoredDiagnostic &E = Held.front();
+    if (Hint.empty() || !E.getLocation().isValid())
+      return;
+    StoredDiagnostic Note(DiagnosticsEngine::Note, E.getID(), Hint,
+                          E.getLocation(), {}, {});
+    Renderer.emitStoredDiagnostic(Note);
   }
 
   llvm::raw_ostream &OS;
@@ -279,6 +292,8 @@ public:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
+    // Code that uses `#define UNROLL #pragma unroll` parses, as with nvcc.
+    readPragmaMacrosAsNvcc(CI.getPreprocessor());
     return std::make_unique<RulesConsumer>(CI, Pass, Cfg, Found, Errors, Site);
   }
 

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Engine/Verification.h"
+#include "Driver/PragmaMacros.h"
 #include "Engine/ClangErrors.h"
 #include "Engine/Ownership.h"
 #include "Output/DiagnosticPrinter.h"
@@ -297,8 +298,9 @@ public:
                std::set<std::string> &Read)
       : Owned(Owned), Out(Out), Read(Read) {}
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
+    readPragmaMacrosAsNvcc(CI.getPreprocessor());
     return std::make_unique<ResidualConsumer>(Owned, Out);
   }
   void EndSourceFileAction() override {
