@@ -199,6 +199,15 @@ std::string CompilationSetup::directoryFor(llvm::StringRef File) const {
   return std::string(Cwd);
 }
 
+const NvccPredefines &CompilationSetup::nvccPredefines(
+    const std::vector<std::string> &Archs) const {
+  std::lock_guard<std::mutex> Lock(PredefinesMutex);
+  auto It = Predefines.find(Archs);
+  if (It == Predefines.end())
+    It = Predefines.emplace(Archs, queryNvccPredefines(CudaPath, Archs)).first;
+  return It->second;
+}
+
 std::vector<std::string>
 CompilationSetup::commandFor(llvm::StringRef File, CompilationPass Pass,
                              Semantics Sem) const {
@@ -227,6 +236,16 @@ CompilationSetup::commandFor(llvm::StringRef File, CompilationPass Pass,
     Args.push_back("-D__CUDACC_EXTENDED_LAMBDA__");
     Args.push_back("-D__CUDACC_RELAXED_CONSTEXPR__");
   }
+  // nvcc's own macros (`__NVCC__`, its version, `__CUDA_ARCH_LIST__`):
+  // libraries test them, some `#error` without them. Plain nvcc defines
+  // them too, so both semantics get them. They come before the command's
+  // own -D/-U, which may override them as they would nvcc's.
+  const NvccPredefines &Nvcc = nvccPredefines(
+      Parsed.GpuArchs.empty() ? std::vector<std::string>{Arch}
+                              : Parsed.GpuArchs);
+  for (const std::string &Macro :
+       Pass == CompilationPass::Host ? Nvcc.Host : Nvcc.Device)
+    Args.push_back("-D" + Macro);
   // Clang keeps making constexpr functions __host__ __device__ in both
   // semantics: its own CUDA headers rely on it (-fno-cuda-host-device-constexpr
   // breaks __clang_cuda_texture_intrinsics.h). Verification finds device
@@ -249,6 +268,12 @@ CompilationSetup::commandFor(llvm::StringRef File, CompilationPass Pass,
   // only on instantiation, so code it builds can hold one. Narrowing still
   // decides SFINAE and overload resolution as before: only the error goes.
   Args.push_back("-Wno-c++11-narrowing");
+  // Clang rejects a constexpr function that can never be a constant
+  // expression (`constexpr __global__ void k(int *p) { p[threadIdx.x] = 0; }`
+  // reads a device builtin), an error that `-w` does not silence. nvcc
+  // leaves the check to the host compiler, which skips templates and device
+  // code; rule constexpr-global must see such kernels to fix them.
+  Args.push_back("-Wno-invalid-constexpr");
   Args.push_back(File.str());
   return Args;
 }

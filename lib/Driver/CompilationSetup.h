@@ -2,11 +2,13 @@
 #pragma once
 
 #include "Driver/NvccFlags.h"
+#include "Driver/NvccMacros.h"
 #include "cudalower/Options.h"
 #include "cudalower/Rule.h"
 #include "llvm/Support/Error.h"
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -77,9 +79,16 @@ private:
   llvm::Expected<SourceCommand> readCommand(llvm::StringRef File) const;
   SourceCommand commandOf(llvm::StringRef File) const;
   std::map<std::string, SourceCommand> Prepared;
+
+  /// nvcc's predefined macros for \p Archs, asked of nvcc once per set.
+  const NvccPredefines &nvccPredefines(
+      const std::vector<std::string> &Archs) const;
+
   const ToolOptions *Opts = nullptr;
   std::string CudaPath;
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+  mutable std::mutex PredefinesMutex;
+  mutable std::map<std::vector<std::string>, NvccPredefines> Predefines;
 };
 
 } // namespace cudalower

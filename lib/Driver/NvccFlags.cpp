@@ -1,6 +1,7 @@
 //===--- NvccFlags.cpp - Compile commands to Clang CUDA arguments ---------===//
 
 #include "Driver/NvccFlags.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
@@ -69,9 +70,9 @@ private:
     return true;
   }
 
-  void addArch(llvm::StringRef Value) {
-    if (!Out.GpuArch.empty())
-      return;
+  /// \p IsCodeOnly: `-code`/`--gpu-code`, real code for an architecture
+  /// named elsewhere, which nvcc does not add to `__CUDA_ARCH_LIST__`.
+  void addArch(llvm::StringRef Value, bool IsCodeOnly) {
     // -gencode arch=compute_80,code=[sm_80,compute_80] or plain -arch=sm_80.
     llvm::SmallVector<llvm::StringRef, 4> Parts;
     Value.split(Parts, ',');
@@ -80,10 +81,13 @@ private:
       Part.consume_front("arch=");
       Part.consume_front("code=");
       std::string Arch = normalizeGpuArch(Part);
-      if (!Arch.empty()) {
+      if (Arch.empty())
+        continue;
+      if (Out.GpuArch.empty())
         Out.GpuArch = Arch;
-        return;
-      }
+      if (!IsCodeOnly && llvm::find(Out.GpuArchs, Arch) == Out.GpuArchs.end())
+        Out.GpuArchs.push_back(Arch);
+      return;
     }
   }
 
@@ -134,7 +138,7 @@ private:
          {"-arch", "--gpu-architecture", "-gencode", "--generate-code",
           "--cuda-gpu-arch", "--offload-arch", "-code", "--gpu-code"}) {
       if (takeValue(Arg, Opt, V)) {
-        addArch(V);
+        addArch(V, Opt == "-code" || Opt == "--gpu-code");
         return;
       }
     }

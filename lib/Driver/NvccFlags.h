@@ -18,6 +18,9 @@ struct ParsedCompileCommand {
   std::string Std;
   /// The first GPU architecture, as Clang spells it (e.g. "sm_80").
   std::string GpuArch;
+  /// Every architecture of `-arch`/`-gencode`, first one first, without
+  /// repeats: what nvcc's `__CUDA_ARCH_LIST__` lists.
+  std::vector<std::string> GpuArchs;
   /// -rdc=true / -dc: relocatable device code (Clang: -fgpu-rdc).
   bool RelocatableDeviceCode = false;
   /// Flags dropped because they do not affect parsing (-O2, -o x, -Xptxas..).

@@ -3,6 +3,8 @@
 #include "Engine/ClangErrors.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/Cuda.h"
+#include "clang/Basic/DiagnosticAST.h"
+#include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include <optional>
 
@@ -41,6 +43,30 @@ std::vector<std::string> crossSpaceKeys(const std::string &File,
   if (!Target.empty())
     Keys.push_back("to " + Target + " in " + File);
   return Keys;
+}
+
+std::string nvccExtensionHint(llvm::ArrayRef<StoredDiagnostic> Held) {
+  if (Held.empty())
+    return "";
+  unsigned ID = Held.front().getID();
+  // EDG (nvcc's front end) looks a dependent name up when the template is
+  // instantiated; Clang needs `template` to parse `<` as a template list.
+  if (ID == diag::err_missing_dependent_template_keyword ||
+      ID == diag::err_template_kw_missing)
+    return "nvcc accepts a dependent member template named without "
+           "'template'; Clang does not: write 'template' before the name, "
+           "which both compilers accept";
+  // `this->static_member` in a constant expression: EDG evaluates the
+  // static member; Clang rejects the use of `this`.
+  bool ThisInConstant = llvm::any_of(Held, [](const StoredDiagnostic &D) {
+    return D.getID() == diag::note_constexpr_this;
+  });
+  if (ID == diag::err_constexpr_if_condition_expression_is_not_constant &&
+      ThisInConstant)
+    return "nvcc accepts 'this->' naming a static member in 'if constexpr'; "
+           "Clang does not: name the member without 'this->', which both "
+           "compilers accept";
+  return "";
 }
 
 } // namespace cudalower

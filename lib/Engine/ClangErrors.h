@@ -2,6 +2,7 @@
 #pragma once
 
 #include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/ArrayRef.h"
 
 #include <string>
 #include <vector>
@@ -30,5 +31,10 @@ const clang::NamedDecl *crossSpaceTarget(const clang::Diagnostic &Info);
 std::vector<std::string> crossSpaceKeys(const std::string &File,
                                         unsigned Offset,
                                         const std::string &Target);
+
+/// For a Clang error (with its notes) on code that nvcc accepts and no
+/// Clang switch lets through, what nvcc accepts there and a spelling both
+/// compilers accept; "" for any other error.
+std::string nvccExtensionHint(llvm::ArrayRef<clang::StoredDiagnostic> Held);
 
 } // namespace cudalower

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver/CompilationSetup.h"
+#include "Driver/PragmaMacros.h"
 #include "Engine/ClangErrors.h"
 #include "Engine/EditCollector.h"
 #include "Engine/Ownership.h"
@@ -254,7 +255,8 @@ private:
   }
 
   /// Renders the held error and its notes, with the paths shown as the
-  /// tool's own diagnostics show them (relative to the user's directory).
+  /// tool's own diagnostics show them (relative to the user's directory),
+  /// and a note when nvcc accepts the code.
   void show() {
     std::string Text;
     llvm::raw_string_ostream Rendered(Text);
@@ -262,7 +264,19 @@ private:
     TextDiagnostic Renderer(Rendered, LangOpts, Opts, PPOfFile);
     for (StoredDiagnostic &D : Held)
       Renderer.emitStoredDiagnostic(D);
+    renderNvccExtensionHint(Renderer);
     OS << relativeLocations(Text, UserCwd);
+  }
+
+  /// Says so, after Clang's error, when nvcc accepts the code.
+  void renderNvccExtensionHint(TextDiagnostic &Renderer) {
+    std::string Hint = nvccExtensionHint(Held);
+    const StoredDiagnostic &E = Held.front();
+    if (Hint.empty() || !E.getLocation().isValid())
+      return;
+    StoredDiagnostic Note(DiagnosticsEngine::Note, E.getID(), Hint,
+                          E.getLocation(), {}, {});
+    Renderer.emitStoredDiagnostic(Note);
   }
 
   llvm::raw_ostream &OS;
@@ -335,6 +349,8 @@ public:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
+    // Code that uses `#define UNROLL #pragma unroll` parses, as with nvcc.
+    readPragmaMacrosAsNvcc(CI.getPreprocessor());
     return std::make_unique<RulesConsumer>(CI, Pass, Cfg, Found, Errors, Site,
                                            Sink);
   }

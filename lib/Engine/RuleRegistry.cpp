@@ -10,6 +10,7 @@
 #include "Rules/ExecSpaceHostCallFromHd.h"
 #include "Rules/ExecSpaceLambdaToDevice.h"
 #include "Rules/LowerExtendedLambda.h"
+#include "Rules/NvccPragmaMacro.h"
 #include "Rules/StdToCudaStd.h"
 
 namespace cudalower {

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Engine/Verification.h"
+#include "Driver/PragmaMacros.h"
 #include "Engine/ClangErrors.h"
 #include "Engine/Ownership.h"
 #include "Output/DiagnosticPrinter.h"
@@ -346,8 +347,9 @@ public:
                std::set<std::string> &Read, bool TestCrash)
       : Owned(Owned), Out(Out), Read(Read), TestCrash(TestCrash) {}
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
+    readPragmaMacrosAsNvcc(CI.getPreprocessor());
     return std::make_unique<ResidualConsumer>(Owned, Out, TestCrash);
   }
   void EndSourceFileAction() override {

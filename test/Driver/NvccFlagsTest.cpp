@@ -37,6 +37,15 @@ TEST(NvccFlags, FirstArchWins) {
   EXPECT_EQ(P.GpuArch, "sm_70");
 }
 
+TEST(NvccFlags, KeepsEveryArchOnceForTheArchList) {
+  auto P = parse({"nvcc", "-gencode", "arch=compute_90,code=sm_90", "-gencode",
+                  "arch=compute_80,code=[sm_80,compute_80]", "-arch=sm_90",
+                  "-code=sm_86"});
+  EXPECT_EQ(P.GpuArch, "sm_90");
+  EXPECT_EQ(P.GpuArchs, (std::vector<std::string>{"sm_90", "sm_80"}));
+  EXPECT_TRUE(parse({"nvcc", "-arch=native"}).GpuArchs.empty());
+}
+
 TEST(NvccFlags, ReadsStdInEverySpelling) {
   EXPECT_EQ(parse({"nvcc", "-std=c++20"}).Std, "c++20");
   EXPECT_EQ(parse({"nvcc", "--std", "c++14"}).Std, "c++14");
