@@ -73,6 +73,7 @@ enum class ProblemKind {
   HostUseInDeviceCode,   ///< Another host function used in device code.
   ErrorDirective,        ///< An #error that the flags' macros avoided.
   AnnotatedLambda,       ///< A lambda still annotated __host__/__device__.
+  UnsupportedInDevice,   ///< throw, try or typeid in device code.
 };
 
 /// One problem, located in the rewritten text.
@@ -203,8 +204,8 @@ private:
 class ResidualFinder : public RecursiveASTVisitor<ResidualFinder> {
 public:
   ResidualFinder(ASTContext &Ctx, FileOwnership &Owned,
-                 std::vector<RawProblem> &Out)
-      : SM(Ctx.getSourceManager()), Owned(Owned), Out(Out) {}
+                 std::vector<RawProblem> &Out, CompilationPass Pass)
+      : SM(Ctx.getSourceManager()), Owned(Owned), Out(Out), Pass(Pass) {}
 
   void run(ASTContext &Ctx) {
     for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
@@ -253,10 +254,37 @@ public:
   bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
   bool TraverseDecltypeTypeLoc(DecltypeTypeLoc, bool = true) { return true; }
 
+  // nvcc refuses exceptions and RTTI in any function it compiles for the
+  // GPU, used there or not (Clang only in functions the device uses). Only
+  // the device pass counts: `#ifndef __CUDA_ARCH__` around a throw is fine.
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) {
+    unsupported(E->getBeginLoc(), "exception handling ('throw')");
+    return true;
+  }
+  bool VisitCXXTryStmt(CXXTryStmt *S) {
+    unsupported(S->getBeginLoc(), "exception handling ('try')");
+    return true;
+  }
+  bool VisitCXXTypeidExpr(CXXTypeidExpr *E) {
+    unsupported(E->getBeginLoc(), "'typeid'");
+    return true;
+  }
+
   bool shouldVisitTemplateInstantiations() const { return true; }
 
 private:
   using Base = RecursiveASTVisitor<ResidualFinder>;
+
+  void unsupported(SourceLocation Loc, llvm::StringRef What) {
+    if (Pass != CompilationPass::Device || !inDeviceCode())
+      return;
+    add(ProblemKind::UnsupportedInDevice, Loc,
+        ("device code does not support " + What +
+         ": nvcc refuses it in every function compiled for the GPU "
+         "(§5.3.10.1); guard it with #ifndef __CUDA_ARCH__ or move it to "
+         "host code")
+            .str());
+  }
 
   /// A constexpr function that nvcc compiles for the host only, called from
   /// device code: Clang accepts it, plain nvcc does not (§5.3.11.3).
@@ -321,22 +349,24 @@ private:
   FileOwnership &Owned;
   std::vector<RawProblem> &Out;
   std::vector<const FunctionDecl *> Functions;
+  CompilationPass Pass;
 };
 
 class ResidualConsumer : public ASTConsumer {
 public:
   ResidualConsumer(FileOwnership &Owned, std::vector<RawProblem> &Out,
-                   bool TestCrash)
-      : Owned(Owned), Out(Out), TestCrash(TestCrash) {}
+                   CompilationPass Pass, bool TestCrash)
+      : Owned(Owned), Out(Out), Pass(Pass), TestCrash(TestCrash) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (TestCrash)
       std::raise(SIGSEGV);
-    ResidualFinder(Ctx, Owned, Out).run(Ctx);
+    ResidualFinder(Ctx, Owned, Out, Pass).run(Ctx);
   }
 
 private:
   FileOwnership &Owned;
   std::vector<RawProblem> &Out;
+  CompilationPass Pass;
   bool TestCrash;
 };
 
@@ -344,13 +374,15 @@ private:
 class VerifyAction : public ASTFrontendAction {
 public:
   VerifyAction(FileOwnership &Owned, std::vector<RawProblem> &Out,
-               std::set<std::string> &Read, bool TestCrash)
-      : Owned(Owned), Out(Out), Read(Read), TestCrash(TestCrash) {}
+               std::set<std::string> &Read, CompilationPass Pass,
+               bool TestCrash)
+      : Owned(Owned), Out(Out), Read(Read), Pass(Pass), TestCrash(TestCrash) {
+  }
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     readPragmaMacrosAsNvcc(CI.getPreprocessor());
-    return std::make_unique<ResidualConsumer>(Owned, Out, TestCrash);
+    return std::make_unique<ResidualConsumer>(Owned, Out, Pass, TestCrash);
   }
   void EndSourceFileAction() override {
     SourceManager &SM = getCompilerInstance().getSourceManager();
@@ -365,6 +397,7 @@ private:
   FileOwnership &Owned;
   std::vector<RawProblem> &Out;
   std::set<std::string> &Read;
+  CompilationPass Pass;
   bool TestCrash;
 };
 
@@ -421,6 +454,7 @@ private:
              P.Message;
     case ProblemKind::NeedsRelaxedConstexpr:
     case ProblemKind::AnnotatedLambda:
+    case ProblemKind::UnsupportedInDevice:
       return P.Message;
     }
     return P.Message;
@@ -551,7 +585,7 @@ VerificationResult verifyOutput(const VerificationInput &In) {
       VerifyDiagnostics Diags(Raw, Owned);
       tooling::ToolInvocation Invocation(
           In.Setup.commandFor(Source, Pass, Semantics::PlainNvcc),
-          std::make_unique<VerifyAction>(Owned, Raw, ReadBySource[I],
+          std::make_unique<VerifyAction>(Owned, Raw, ReadBySource[I], Pass,
                                          In.TestCrash),
           Files.get());
       Invocation.setDiagnosticConsumer(&Diags);

@@ -150,6 +150,37 @@ TEST_F(VerificationTest, ResidualsAreReportedButNotWithheld) {
   EXPECT_TRUE(R.Withheld.empty());
 }
 
+TEST_F(VerificationTest, ExceptionsAndTypeidInDeviceCodeAreResiduals) {
+  // nvcc refuses them in every function it compiles for the GPU, used there
+  // or not; a guard on __CUDA_ARCH__ keeps them out of that compilation.
+  std::string Src = write("a.cu", "#include <typeinfo>\n"
+                                  "__host__ __device__ inline int f(int x) {\n"
+                                  "#ifndef __CUDA_ARCH__\n"
+                                  "  if (x < 0) throw 1;\n"
+                                  "#endif\n"
+                                  "  return x;\n"
+                                  "}\n"
+                                  "__host__ __device__ inline int g(int x) {\n"
+                                  "  if (x < 0) throw 2;\n"
+                                  "  return typeid(x).name()[0];\n"
+                                  "}\n"
+                                  "inline int h(int x) { if (x) throw 3; "
+                                  "return 0; }\n");
+  VerificationResult R = verify({Src}, {});
+  std::string All;
+  for (const Diagnostic &D : R.Problems)
+    All += std::to_string(D.Line) + ":" + std::to_string(D.Column) + " " +
+           D.Message + "\n";
+  EXPECT_NE(All.find("9:14 device code does not support exception handling "
+                     "('throw')"),
+            std::string::npos)
+      << All;
+  EXPECT_NE(All.find("10:10 device code does not support 'typeid'"),
+            std::string::npos)
+      << All;
+  EXPECT_EQ(R.Problems.size(), 2u) << All;
+}
+
 TEST_F(VerificationTest, DeviceCodeCallingAHostFunctionIsNeverExcused) {
   // The input had the same error: nvcc refuses it with the flags too, so the
   // output does not build either.
