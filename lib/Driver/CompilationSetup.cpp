@@ -21,6 +21,18 @@ static bool isCudaToolkit(llvm::StringRef Dir) {
   return !Dir.empty() && llvm::sys::fs::exists(Header);
 }
 
+std::vector<CompilationPass> passesFor(PassSelection Sel) {
+  switch (Sel) {
+  case PassSelection::HostOnly:
+    return {CompilationPass::Host};
+  case PassSelection::DeviceOnly:
+    return {CompilationPass::Device};
+  case PassSelection::Both:
+    break;
+  }
+  return {CompilationPass::Host, CompilationPass::Device};
+}
+
 llvm::Expected<std::string> findCudaPath(llvm::StringRef Explicit) {
   if (!Explicit.empty()) {
     if (isCudaToolkit(Explicit))

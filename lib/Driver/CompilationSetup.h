@@ -18,6 +18,10 @@ class CompilationDatabase;
 
 namespace cudalower {
 
+/// The passes \p Sel parses, host first: the rules' parse and verification
+/// go through them in the same order.
+std::vector<CompilationPass> passesFor(PassSelection Sel);
+
 /// Finds the CUDA toolkit: \p Explicit, then $CUDA_PATH, $CUDA_HOME, the
 /// parent of the directory holding `nvcc` on PATH, then the built-in default.
 /// A candidate counts only if it has include/cuda_runtime.h.

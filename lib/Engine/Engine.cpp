@@ -440,18 +440,6 @@ llvm::Error checkSourcesUnderRoot(const std::vector<std::string> &Sources,
   return llvm::Error::success();
 }
 
-std::vector<CompilationPass> passesFor(PassSelection Sel) {
-  switch (Sel) {
-  case PassSelection::HostOnly:
-    return {CompilationPass::Host};
-  case PassSelection::DeviceOnly:
-    return {CompilationPass::Device};
-  case PassSelection::Both:
-    break;
-  }
-  return {CompilationPass::Host, CompilationPass::Device};
-}
-
 /// How the parse of the sources went.
 struct ParseOutcome {
   std::vector<std::string> Parsed; ///< Sources whose findings were kept.

@@ -568,11 +568,7 @@ VerificationResult verifyOutput(const VerificationInput &In) {
   std::set<std::tuple<std::string, unsigned, std::string>> Seen;
   std::vector<std::set<std::string>> ReadBySource(In.Sources.size());
   std::vector<bool> Broken(In.Sources.size(), false);
-  std::vector<CompilationPass> Passes;
-  if (In.Passes != PassSelection::DeviceOnly)
-    Passes.push_back(CompilationPass::Host);
-  if (In.Passes != PassSelection::HostOnly)
-    Passes.push_back(CompilationPass::Device);
+  std::vector<CompilationPass> Passes = passesFor(In.Passes);
 
   for (size_t I = 0; I < In.Sources.size(); ++I) {
     const std::string &Source = In.Sources[I];

@@ -197,7 +197,7 @@ bool DeviceCallablePlanner::Walker::visitFunction(const FunctionDecl &Callee,
   const FunctionDecl *SavedCurrent = Current;
   std::vector<CallStep> *SavedChain = Chain;
   Chain = &C;
-  auto Restore = llvm::make_scope_exit([&] {
+  llvm::scope_exit Restore([&] {
     Current = SavedCurrent;
     Chain = SavedChain;
   });
@@ -242,7 +242,7 @@ bool DeviceCallablePlanner::Walker::scanDefinition(const FunctionDecl &Def) {
   const FunctionDecl *SavedCurrent = Current;
   if (!isTransparent(Def))
     Current = &Def;
-  auto Restore = llvm::make_scope_exit([&] { Current = SavedCurrent; });
+  llvm::scope_exit Restore([&] { Current = SavedCurrent; });
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(&Def))
     for (const CXXCtorInitializer *Init : Ctor->inits())
       if (Init->getInit() && !TraverseStmt(Init->getInit()))
