@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates lib/Rules/StdSymbolMap.inc: which libcu++ header declares each
+"""Generates lib/Analysis/StdSymbolMap.inc: which libcu++ header declares each
 cuda::std:: symbol, read from the CCCL headers of an installed CUDA toolkit.
 
 Usage: scripts/gen_std_symbol_map.py [--cuda-path DIR] [--clang CLANG]
@@ -335,7 +335,7 @@ def main():
     p.add_argument("--std", default="c++17")
     p.add_argument("-o", "--output",
                    default=os.path.join(os.path.dirname(__file__), "..", "lib",
-                                        "Rules", "StdSymbolMap.inc"))
+                                        "Analysis", "StdSymbolMap.inc"))
     args = p.parse_args()
     args.nvcc = args.nvcc or os.path.join(args.cuda_path, "bin", "nvcc")
     std_dir = os.path.realpath(os.path.join(args.cuda_path, "include", "cccl", "cuda", "std"))

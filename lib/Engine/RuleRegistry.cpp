@@ -9,7 +9,7 @@
 #include "Rules/ConstexprHostCall.h"
 #include "Rules/ExecSpaceHostCallFromHd.h"
 #include "Rules/ExecSpaceLambdaToDevice.h"
-#include "Rules/LowerExtendedLambda.h"
+#include "Rules/LowerExtendedLambda/LowerExtendedLambda.h"
 #include "Rules/NvccPragmaMacro.h"
 #include "Rules/StdToCudaStd.h"
 

@@ -1,7 +1,7 @@
 //===--- ConstexprGlobal.cpp - Drop constexpr from kernels ----------------===//
 
 #include "Rules/ConstexprGlobal.h"
-#include "Rules/TokenEdits.h"
+#include "Editing/TokenEdits.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
 using namespace clang;

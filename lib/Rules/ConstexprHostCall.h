@@ -1,7 +1,7 @@
 //===--- ConstexprHostCall.h - Host constexpr calls from the GPU *- C++ -*-===//
 #pragma once
 
-#include "Rules/DeviceCallable.h"
+#include "Analysis/DeviceCallable.h"
 
 namespace cudalower {
 

@@ -1,7 +1,7 @@
 //===--- ExecSpaceDeducedReturn.cpp - Spell device return types -----------===//
 
 #include "Rules/ExecSpaceDeducedReturn.h"
-#include "Rules/DeviceCode.h"
+#include "Analysis/DeviceCode.h"
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchers.h"

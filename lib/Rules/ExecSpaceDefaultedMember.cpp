@@ -1,7 +1,7 @@
 //===--- ExecSpaceDefaultedMember.cpp - Ignored annotations ---------------===//
 
 #include "Rules/ExecSpaceDefaultedMember.h"
-#include "Rules/TokenEdits.h"
+#include "Editing/TokenEdits.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
 using namespace clang;

@@ -1,7 +1,7 @@
 //===--- ExecSpaceHostCallFromHd.h - Host calls in device code --*- C++ -*-===//
 #pragma once
 
-#include "Rules/DeviceCallable.h"
+#include "Analysis/DeviceCallable.h"
 
 namespace cudalower {
 

@@ -1,7 +1,7 @@
 //===--- ExecSpaceHostVariable.cpp - Host variables in device code --------===//
 
 #include "Rules/ExecSpaceHostVariable.h"
-#include "Rules/TokenEdits.h"
+#include "Editing/TokenEdits.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"

@@ -1,7 +1,7 @@
 //===--- ExecSpaceHostVariable.h - Host variables in device code -*- C++ -*-===//
 #pragma once
 
-#include "Rules/DeviceCode.h"
+#include "Analysis/DeviceCode.h"
 #include "cudalower/Rule.h"
 #include <optional>
 

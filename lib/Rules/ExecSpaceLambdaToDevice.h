@@ -1,7 +1,7 @@
 //===--- ExecSpaceLambdaToDevice.h - Lambdas handed to the GPU -*- C++ -*-===//
 #pragma once
 
-#include "Rules/ExecSpaceUtils.h"
+#include "Analysis/ExecSpaceUtils.h"
 #include "cudalower/Rule.h"
 #include "llvm/ADT/DenseMap.h"
 

@@ -1,7 +1,7 @@
 //===--- ExecSpaceRestrictions.h - What device code may not do --*- C++ -*-===//
 #pragma once
 
-#include "Rules/DeviceCode.h"
+#include "Analysis/DeviceCode.h"
 #include "cudalower/Rule.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"

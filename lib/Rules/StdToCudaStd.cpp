@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/StdToCudaStd.h"
-#include "Rules/IncludeSite.h"
-#include "Rules/StdSymbolMap.h"
-#include "Rules/StdUses.h"
+#include "Editing/IncludeSite.h"
+#include "Analysis/StdSymbolMap.h"
+#include "Analysis/StdUses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"

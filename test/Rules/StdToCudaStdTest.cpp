@@ -1,9 +1,9 @@
 //===--- StdToCudaStdTest.cpp - Tests of the std-to-cuda-std rule --------===//
 
 #include "RuleTester.h"
-#include "Rules/StdSymbolMap.h"
-#include "Rules/IncludeSite.h"
-#include "Rules/StdUses.h"
+#include "Analysis/StdSymbolMap.h"
+#include "Editing/IncludeSite.h"
+#include "Analysis/StdUses.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "gtest/gtest.h"

@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "Rules/FunctorLayout.h"
-#include "Rules/PreprocessorBranches.h"
+#include "Editing/FunctorLayout.h"
+#include "Rules/LowerExtendedLambda/PreprocessorBranches.h"
 #include "cudalower/Rule.h"
 #include "clang/AST/Type.h"
 #include <map>

@@ -9,10 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Rules/LowerExtendedLambda.h"
+#include "Rules/LowerExtendedLambda/LowerExtendedLambda.h"
 #include "Rules/ExecSpaceLambdaToDevice.h"
-#include "Rules/FunctorLayout.h"
-#include "Rules/LambdaLocalDependencies.h"
+#include "Editing/FunctorLayout.h"
+#include "Rules/LowerExtendedLambda/LambdaLocalDependencies.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"

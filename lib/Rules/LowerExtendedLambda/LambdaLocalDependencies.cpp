@@ -1,6 +1,6 @@
 //===--- LambdaLocalDependencies.cpp - Locals a lowered lambda takes ------===//
 
-#include "Rules/LambdaLocalDependencies.h"
+#include "Rules/LowerExtendedLambda/LambdaLocalDependencies.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"

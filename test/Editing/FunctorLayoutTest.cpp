@@ -1,4 +1,4 @@
-#include "Rules/FunctorLayout.h"
+#include "Editing/FunctorLayout.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

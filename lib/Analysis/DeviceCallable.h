@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "Rules/ExecSpaceUtils.h"
+#include "Analysis/ExecSpaceUtils.h"
 #include "cudalower/Rule.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"

@@ -1,8 +1,8 @@
 //===--- DeviceCallable.cpp - Making a host function callable on the GPU --===//
 
-#include "Rules/DeviceCallable.h"
+#include "Analysis/DeviceCallable.h"
 #include "Rules/ExecSpaceLambdaToDevice.h"
-#include "Rules/ExecSpaceUtils.h"
+#include "Analysis/ExecSpaceUtils.h"
 #include "cudalower/Rule.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

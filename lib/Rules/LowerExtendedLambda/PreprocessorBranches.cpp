@@ -1,6 +1,6 @@
 //===--- PreprocessorBranches.cpp - Conditional blocks of a parse ---------===//
 
-#include "Rules/PreprocessorBranches.h"
+#include "Rules/LowerExtendedLambda/PreprocessorBranches.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Token.h"

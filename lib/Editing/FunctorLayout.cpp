@@ -1,6 +1,6 @@
 //===--- FunctorLayout.cpp - Format generated code like its file ----------===//
 
-#include "Rules/FunctorLayout.h"
+#include "Editing/FunctorLayout.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/Error.h"
 #include <algorithm>

@@ -13,7 +13,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/StringRef.h"
 
-#include "Rules/DeviceCode.h"
+#include "Analysis/DeviceCode.h"
 
 namespace clang {
 class ASTContext;

@@ -1,6 +1,6 @@
 //===--- DeviceCode.cpp - Which code nvcc compiles for the GPU ------------===//
 
-#include "Rules/DeviceCode.h"
+#include "Analysis/DeviceCode.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -1,6 +1,6 @@
 //===--- ExecSpaceUtils.cpp - Execution spaces as nvcc sees them ----------===//
 
-#include "Rules/ExecSpaceUtils.h"
+#include "Analysis/ExecSpaceUtils.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"

@@ -1,4 +1,4 @@
-#include "Rules/TokenEdits.h"
+#include "Editing/TokenEdits.h"
 #include "RuleTester.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"

@@ -1,6 +1,6 @@
 //===--- TokenEdits.cpp - Find the tokens a fix removes -------------------===//
 
-#include "Rules/TokenEdits.h"
+#include "Editing/TokenEdits.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"

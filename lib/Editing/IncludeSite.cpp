@@ -1,6 +1,6 @@
 //===--- IncludeSite.cpp - Where a new #include line goes -----------------===//
 
-#include "Rules/IncludeSite.h"
+#include "Editing/IncludeSite.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 #include <optional>

@@ -1,6 +1,6 @@
 //===--- StdSymbolMap.cpp - What libcu++ offers, and where ----------------===//
 
-#include "Rules/StdSymbolMap.h"
+#include "Analysis/StdSymbolMap.h"
 #include <algorithm>
 
 namespace cudalower {
@@ -8,7 +8,7 @@ namespace cudalower {
 llvm::ArrayRef<CudaStdSymbol> cudaStdSymbols() {
   static const CudaStdSymbol Symbols[] = {
 #define STD_SYMBOL(Name, Header, Internal) {Name, Header, Internal},
-#include "Rules/StdSymbolMap.inc"
+#include "Analysis/StdSymbolMap.inc"
   };
   return Symbols;
 }

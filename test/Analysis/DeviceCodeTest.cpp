@@ -1,4 +1,4 @@
-#include "Rules/DeviceCode.h"
+#include "Analysis/DeviceCode.h"
 #include "RuleTester.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
