@@ -3,9 +3,13 @@
 
     scripts/gen-rules-index.py           rewrite the index
     scripts/gen-rules-index.py --check   exit 1 if the checked-in index is stale
+                                         or a rule lacks one of its pieces
 
 The registry is the single source of truth: a rule added there appears here,
 in --list-rules and in the tool at once. Run this after editing Rules.def.
+Each rule also has a fixed set of pieces (rule_pieces): its header and source,
+its lib/CMakeLists.txt entry, a lit folder with a test, a unit test with its
+test/CMakeLists.txt entry, and a docs page. scripts/new-rule.py creates them.
 """
 import argparse
 import pathlib
@@ -73,6 +77,46 @@ def read_rules(registry_text):
     return rules
 
 
+def rule_pieces(root, name, cls):
+    """What rule `name` of class `cls` needs, as (path, text the file holds).
+
+    The text is None for a file that must merely exist; a path ending in "/"
+    is a folder that must hold a test. A rule with many parts lives in a
+    folder named after its class (lib/Rules/LowerExtendedLambda/).
+    """
+    source = f"Rules/{cls}/{cls}" if (root / f"lib/Rules/{cls}").is_dir() else f"Rules/{cls}"
+    return [
+        (f"lib/{source}.h", None),
+        (f"lib/{source}.cpp", None),
+        ("lib/CMakeLists.txt", f"{source}.cpp"),
+        (f"lit-tests/{name}/", None),
+        (f"test/Rules/{cls}Test.cpp", None),
+        ("test/CMakeLists.txt", f"Rules/{cls}Test.cpp"),
+        (f"docs/rules/{name}.md", None),
+    ]
+
+
+LIT_TEST_SUFFIXES = (".cu", ".cpp", ".test")
+
+
+def missing_pieces(root, rules):
+    """One line per piece a rule of `rules` lacks under `root`."""
+    problems = []
+    for name, cls, _, _ in rules:
+        for path, text in rule_pieces(root, name, cls):
+            where = root / path
+            if path.endswith("/"):
+                if not where.is_dir() or not any(
+                        f.suffix in LIT_TEST_SUFFIXES for f in where.iterdir()):
+                    problems.append(f"rule '{name}' has no lit test in {path}")
+            elif not where.is_file():
+                problems.append(f"rule '{name}' has no {path}")
+            elif text is not None and not re.search(
+                    rf"(?m)^\s*{re.escape(text)}\s*$", where.read_text()):
+                problems.append(f"rule '{name}': {path} does not list {text}")
+    return problems
+
+
 def markdown_text(plain):
     """Escapes plain text so Markdown shows it as written (`__device__` stays)."""
     return re.sub(r"([\\`*_|<\[])", r"\\\1", plain)
@@ -95,9 +139,11 @@ def render(rules):
         lines.append(f"| [{name}]({name}.md) | {'yes' if default_on else 'no'} | {markdown_text(summary)} |")
     lines += [
         "",
-        "Adding a rule: one row in `lib/Rules/Rules.def`, then run",
-        "`scripts/gen-rules-index.py` to update this page (a lit test,",
-        "`lit-tests/engine-docs/rules-index.test`, fails while it is stale).",
+        "Adding a rule: `scripts/new-rule.py NAME` creates its header and source,",
+        "its row in `lib/Rules/Rules.def`, its CMake entries, a lit folder, a unit",
+        "test and its page, and updates this index. A lit test,",
+        "`lit-tests/engine-docs/rules-index.test`, fails while the index is stale",
+        "or a rule lacks any of these pieces.",
         "",
     ]
     return "\n".join(lines)
@@ -107,15 +153,26 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true",
                         help="compare with the checked-in index instead of writing it")
+    parser.add_argument("--index-only", action="store_true",
+                        help="with --check, only compare the index (for trees "
+                        "that hold the registry alone)")
     parser.add_argument("--root", type=pathlib.Path, default=ROOT,
                         help="repository root (default: this script's)")
     opts = parser.parse_args()
     registry, index = opts.root / REGISTRY, opts.root / INDEX
     try:
-        expected = render(read_rules(registry.read_text()))
+        rules = read_rules(registry.read_text())
     except (OSError, ValueError) as err:
         print(f"gen-rules-index: error: {registry}: {err}", file=sys.stderr)
         return 2
+    expected = render(rules)
+    if opts.check and not opts.index_only:
+        problems = missing_pieces(opts.root, rules)
+        for problem in problems:
+            print(f"gen-rules-index: {problem} (scripts/new-rule.py creates "
+                  "every piece)", file=sys.stderr)
+        if problems:
+            return 1
     if opts.check:
         actual = index.read_text() if index.exists() else ""
         if actual != expected:

@@ -58,6 +58,10 @@ struct Diagnostic {
   std::string SourceLine;
   std::vector<Diagnostic> Notes;
   std::vector<Edit> Edits;
+  /// Why a finding that would have had a fix has none (the text after
+  /// "not rewritten: " in Message), for consumers that read findings as
+  /// data; empty otherwise.
+  std::string NotRewrittenReason;
 
   bool sameFinding(const Diagnostic &O) const {
     return Rule == O.Rule && File == O.File && Offset == O.Offset &&

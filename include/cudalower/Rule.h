@@ -13,6 +13,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -27,6 +28,23 @@ namespace cudalower {
 enum class CompilationPass { Host, Device };
 
 class RuleContext;
+
+/// The type of a rule option's value. The engine checks every
+/// `--rule-option` value against it before any source is parsed, so a rule
+/// reads only values of the type it declared.
+enum class OptionType {
+  Bool,           ///< `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`).
+  IdentifierList, ///< Comma-separated C++ identifiers, possibly none.
+};
+
+/// An option a rule declares, as clang-tidy's `storeOptions` lists them:
+/// `--list-rules` prints it, and a key no rule declares is a usage error.
+struct OptionDecl {
+  llvm::StringRef Key;
+  OptionType Type;
+  llvm::StringRef Default; ///< As it would be written on the command line.
+  llvm::StringRef Doc;     ///< One line.
+};
 
 /// A use of a function of one side only (here, a __host__ function) from a
 /// __host__ __device__ function. Clang rejects it in one pass where nvcc only
@@ -70,6 +88,10 @@ public:
   DiagBuilder &note(clang::SourceLocation Loc, llvm::StringRef Message);
   /// Drops the fix, keeping the finding (for rules that decide late).
   DiagBuilder &dropFix();
+  /// Reports the finding without a fix because of \p Reason: the message
+  /// ends with " (not rewritten: REASON)", as when an edit cannot be placed,
+  /// and Diagnostic::NotRewrittenReason holds the reason.
+  DiagBuilder &noFix(llvm::StringRef Reason);
 
 private:
   RuleContext *Ctx;
@@ -89,7 +111,8 @@ public:
   virtual bool isUserOwned(clang::SourceLocation Loc) const = 0;
   /// True if \p RuleName runs in this invocation (for rules that cooperate).
   virtual bool isRuleEnabled(llvm::StringRef RuleName) const = 0;
-  /// The value of `<rule>.<key>` given with --rule-option, or \p Default.
+  /// The value of `<rule>.<key>` given with --rule-option, or \p Default
+  /// (rules read options through Rule::option, which checks the type).
   virtual std::string getOption(llvm::StringRef RuleName, llvm::StringRef Key,
                                 llvm::StringRef Default) const = 0;
   /// The wrong-side references Clang reported while parsing this pass.
@@ -101,8 +124,8 @@ public:
   /// Called before a rule looks at a match (\p Loc: the first bound node)
   /// or finishes its translation unit (\p Loc invalid), so that a crash can
   /// be reported with the rule and the code being worked on.
-  virtual void beginCheck(llvm::StringRef RuleName, clang::SourceLocation Loc) {
-  }
+  virtual void beginCheck(llvm::StringRef /*RuleName*/,
+                          clang::SourceLocation /*Loc*/) {}
 
   clang::SourceManager &getSourceManager();
   /// Fills file, line, column and source line of \p D from \p Loc.
@@ -112,18 +135,30 @@ public:
                 std::string &WhyNot);
 };
 
-/// Base class of every rule.
+/// Base class of every rule. Every hook is optional, as in clang-tidy's
+/// ClangTidyCheck: a rule overrides the ones it needs.
 class Rule : public clang::ast_matchers::MatchFinder::MatchCallback {
 public:
   Rule(llvm::StringRef Name, RuleContext &Ctx) : Name(Name), Ctx(Ctx) {}
   virtual ~Rule() = default;
 
-  virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
+  /// The options the rule reads with option<T>(). A rule that has options
+  /// hides this with its own static declaredOptions(); the registry
+  /// (Rules.def) picks it up for validation and --list-rules.
+  static llvm::ArrayRef<OptionDecl> declaredOptions() { return {}; }
+
+  /// False if the rule has nothing to do in \p Pass: the engine then neither
+  /// registers it nor calls any of its hooks for that pass (like
+  /// ClangTidyCheck::isLanguageVersionSupported).
+  virtual bool isPassSupported(CompilationPass /*Pass*/) const {
+    return true;
+  }
+  virtual void registerMatchers(clang::ast_matchers::MatchFinder & /*Finder*/) {}
   /// Lets a rule watch the preprocessor (directives, macro expansions);
   /// called before parsing starts.
-  virtual void registerPPCallbacks(clang::Preprocessor &PP) {}
+  virtual void registerPPCallbacks(clang::Preprocessor & /*PP*/) {}
   virtual void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) = 0;
+  check(const clang::ast_matchers::MatchFinder::MatchResult & /*Result*/) {}
   /// Called once the whole translation unit has been matched (also for
   /// rules that register no matchers).
   virtual void finishTranslationUnit() {}
@@ -146,13 +181,20 @@ protected:
   DiagBuilder diag(clang::SourceLocation Loc, llvm::StringRef Message,
                    DiagLevel Level = DiagLevel::Warning);
   RuleContext &context() { return Ctx; }
-  std::string option(llvm::StringRef Key, llvm::StringRef Default) const {
-    return Ctx.getOption(Name, Key, Default);
-  }
+  /// The value of the option \p Key, which the rule declares in
+  /// declaredOptions(): the --rule-option value (checked when the tool
+  /// started) or the declared default. T is `bool` for OptionType::Bool and
+  /// `std::vector<std::string>` for OptionType::IdentifierList.
+  template <typename T> T option(llvm::StringRef Key) const;
 
 private:
   std::string Name;
   RuleContext &Ctx;
 };
+
+template <> bool Rule::option<bool>(llvm::StringRef Key) const;
+template <>
+std::vector<std::string>
+Rule::option<std::vector<std::string>>(llvm::StringRef Key) const;
 
 } // namespace cudalower

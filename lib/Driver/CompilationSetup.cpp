@@ -91,7 +91,7 @@ CompilationSetup::create(const ToolOptions &Opts) {
     return Cuda.takeError();
   Setup->CudaPath = *Cuda;
   if (llvm::Error E = checkGpuArch(Opts.GpuArch, "--cuda-gpu-arch"))
-    return std::move(E);
+    return E;
   if (!Opts.BuildPath.empty()) {
     llvm::SmallString<256> Json(Opts.BuildPath);
     if (!llvm::sys::fs::is_directory(Json) &&
@@ -106,7 +106,7 @@ CompilationSetup::create(const ToolOptions &Opts) {
       return llvm::createStringError(Json + ": cannot read the compile "
                                             "database: " + Error);
   }
-  return std::move(Setup);
+  return Setup;
 }
 
 CompilationSetup::~CompilationSetup() = default;
@@ -167,7 +167,7 @@ CompilationSetup::readCommand(llvm::StringRef File) const {
     return Out;
   clang::tooling::CompileCommand &C = Commands.front();
   if (llvm::Error E = expandOptionFiles(C.CommandLine, C.Directory))
-    return std::move(E);
+    return E;
   Out.Directory = C.Directory;
   Out.Parsed = parseCompileCommand(C.CommandLine, C.Filename);
   return Out;

@@ -150,8 +150,9 @@ CharSourceRange withTrailingBlanks(CharSourceRange Tokens,
                       Buffer[End] == '\r');
   if (AloneOnLine) {
     Begin = LineStart;
-    End = Buffer.find('\n', End);
-    End = End == llvm::StringRef::npos ? Buffer.size() : End + 1;
+    // In a size_t: npos does not fit the unsigned offsets.
+    size_t Newline = Buffer.find('\n', End);
+    End = Newline == llvm::StringRef::npos ? Buffer.size() : Newline + 1;
   }
   SourceLocation FileStart = SM.getLocForStartOfFile(FID);
   return CharSourceRange::getCharRange(FileStart.getLocWithOffset(Begin),

@@ -51,6 +51,15 @@ static bool overlaps(const Edit &A, const Edit &B) {
 }
 
 /// True if \p Outer replaces text that contains all of \p Inner.
+/// The range \p Copy copies, as a plain edit of its file.
+static Edit copiedRange(const Edit &Copy) {
+  Edit Range;
+  Range.File = Copy.File;
+  Range.Offset = Copy.CopyOffset;
+  Range.Length = Copy.CopyLength;
+  return Range;
+}
+
 static bool covers(const Edit &Outer, const Edit &Inner) {
   return Outer.File == Inner.File && Outer.Length > 0 &&
          Outer.Offset <= Inner.Offset &&
@@ -267,7 +276,7 @@ llvm::Error EditCollector::finalize() {
     if (Pos < FirstPlain)
       for (const Edit &E : D.Edits)
         if (E.IsCopy)
-          if (innermostCopyContaining(Edit{E.File, E.CopyOffset, E.CopyLength}))
+          if (innermostCopyContaining(copiedRange(E)))
             Priority = -1 - static_cast<int>(Pos);
     std::string Conflict;
     if (tryAddFix(Order[Pos], Priority, Conflict))

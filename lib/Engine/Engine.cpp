@@ -306,7 +306,10 @@ public:
         Errors(Errors),
         Finder(finderOptions()) {
     for (const RuleInfo *Info : Cfg.Rules) {
-      Rules.push_back(Info->Create(Info->Name, Context));
+      std::unique_ptr<Rule> R = Info->Create(Info->Name, Context);
+      if (!R->isPassSupported(Pass))
+        continue;
+      Rules.push_back(std::move(R));
       Rules.back()->registerMatchers(Finder);
       Rules.back()->registerPPCallbacks(CI.getPreprocessor());
     }
@@ -393,12 +396,10 @@ llvm::Expected<RunConfig> makeRunConfig(const ToolOptions &Opts) {
     }
   }
   for (const std::string &KV : Opts.RuleOptions) {
-    auto [Key, Value] = llvm::StringRef(KV).split('=');
-    if (!Key.contains('.') || llvm::StringRef(KV).find('=') == llvm::StringRef::npos ||
-        !findRule(Key.split('.').first))
-      return llvm::createStringError("--rule-option '" + KV +
-                                     "' is not <rule>.<key>=<value>");
-    Cfg.Options[Key.str()] = Value.str();
+    std::string Key, Value;
+    if (llvm::Error E = checkRuleOption(KV, Key, Value))
+      return E;
+    Cfg.Options[Key] = Value;
   }
   return Cfg;
 }
@@ -580,11 +581,7 @@ bool reportChangedFiles(const EditCollector &Collector,
 
 } // namespace
 
-void listRules(llvm::raw_ostream &Out) {
-  for (const RuleInfo &R : allRules())
-    Out << R.Name << (R.DefaultOn ? "" : " (off by default)") << "\n    "
-        << R.Summary << '\n';
-}
+void listRules(llvm::raw_ostream &Out) { printRules(Out); }
 
 int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
             llvm::raw_ostream &Err) {

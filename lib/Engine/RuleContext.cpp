@@ -1,6 +1,7 @@
 //===--- RuleContext.cpp - Diagnostics and edits made by rules -------------===//
 
 #include "Engine/Ownership.h"
+#include "Engine/RuleRegistry.h"
 #include "cudalower/Rule.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -68,6 +69,7 @@ DiagBuilder::~DiagBuilder() {
   if (FixFailed) {
     D.Edits.clear();
     D.Message += " (not rewritten: " + FixFailure + ")";
+    D.NotRewrittenReason = std::move(FixFailure);
   }
   Ctx->record(std::move(D));
 }
@@ -132,6 +134,46 @@ DiagBuilder &DiagBuilder::note(SourceLocation Loc, llvm::StringRef Message) {
 DiagBuilder &DiagBuilder::dropFix() {
   D.Edits.clear();
   return *this;
+}
+
+DiagBuilder &DiagBuilder::noFix(llvm::StringRef Reason) {
+  D.Edits.clear();
+  // The first reason stands, as for an edit that could not be placed.
+  if (!FixFailed) {
+    FixFailed = true;
+    FixFailure = Reason.str();
+  }
+  return *this;
+}
+
+/// The text of option \p Key of rule \p RuleName: the --rule-option value or
+/// the declared default.
+static std::string optionText(RuleContext &Ctx, llvm::StringRef RuleName,
+                              llvm::StringRef Key) {
+  const RuleInfo *R = findRule(RuleName);
+  const OptionDecl *O = R ? findOption(*R, Key) : nullptr;
+  assert(O && "a rule reads an option it does not declare");
+  return Ctx.getOption(RuleName, Key, O ? O->Default : "");
+}
+
+/// The engine checked every value against its declared type at start-up, so
+/// a parse error here is a rule reading an option with the wrong type.
+template <typename T> static T parsed(llvm::Expected<T> V) {
+  if (V)
+    return std::move(*V);
+  llvm::consumeError(V.takeError());
+  assert(false && "a rule reads an option as a type it does not declare");
+  return T();
+}
+
+template <> bool Rule::option<bool>(llvm::StringRef Key) const {
+  return parsed(parseBoolOption(optionText(Ctx, Name, Key)));
+}
+
+template <>
+std::vector<std::string>
+Rule::option<std::vector<std::string>>(llvm::StringRef Key) const {
+  return parsed(parseIdentifierListOption(optionText(Ctx, Name, Key)));
 }
 
 DiagBuilder Rule::diag(SourceLocation Loc, llvm::StringRef Message,

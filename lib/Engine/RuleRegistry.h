@@ -3,7 +3,11 @@
 
 #include "cudalower/Rule.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace cudalower {
 
@@ -12,10 +16,30 @@ struct RuleInfo {
   bool DefaultOn;
   llvm::StringRef Summary;
   std::unique_ptr<Rule> (*Create)(llvm::StringRef Name, RuleContext &Ctx);
+  /// The rule class's declaredOptions().
+  llvm::ArrayRef<OptionDecl> (*Options)();
 };
 
 /// All rules, in registry order (Rules/Rules.def).
 llvm::ArrayRef<RuleInfo> allRules();
 const RuleInfo *findRule(llvm::StringRef Name);
+/// The option \p Key that rule \p R declares, or null.
+const OptionDecl *findOption(const RuleInfo &R, llvm::StringRef Key);
+
+/// Checks one `--rule-option` setting, `<rule>.<key>=<value>`, against the
+/// options the rule declares; on success sets \p Key to `<rule>.<key>` and
+/// \p Value to `<value>`. The error names the rule and the key and lists the
+/// valid keys or values.
+llvm::Error checkRuleOption(llvm::StringRef Setting, std::string &Key,
+                            std::string &Value);
+
+/// \p Value read as an option of type OptionType::Bool or
+/// OptionType::IdentifierList; the error says what the type accepts.
+llvm::Expected<bool> parseBoolOption(llvm::StringRef Value);
+llvm::Expected<std::vector<std::string>>
+parseIdentifierListOption(llvm::StringRef Value);
+
+/// Prints every rule, its summary and its options (--list-rules).
+void printRules(llvm::raw_ostream &Out);
 
 } // namespace cudalower

@@ -340,8 +340,11 @@ private:
 
   void add(ProblemKind Kind, SourceLocation Loc, std::string Message) {
     SourceLocation FileLoc = SM.getFileLoc(Loc);
-    RawProblem P{Kind, canonicalPathOf(SM, FileLoc),
-                 SM.getFileOffset(FileLoc), std::move(Message)};
+    RawProblem P;
+    P.Kind = Kind;
+    P.File = canonicalPathOf(SM, FileLoc);
+    P.Offset = SM.getFileOffset(FileLoc);
+    P.Message = std::move(Message);
     Out.push_back(std::move(P));
   }
 

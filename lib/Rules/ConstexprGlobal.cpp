@@ -31,10 +31,10 @@ void ConstexprGlobal::check(const MatchFinder::MatchResult &Result) {
     std::optional<CharSourceRange> Kw =
         findKeyword(Begin, Name, "constexpr", SM, LO);
     if (!Kw) {
-      diag(FD->getLocation(),
-           "__global__ function '" + FD->getNameAsString() +
-               "' cannot be constexpr (§5.3.11.3) (not rewritten: "
-               "'constexpr' is spelled inside a macro)");
+      diag(FD->getLocation(), "__global__ function '" +
+                                  FD->getNameAsString() +
+                                  "' cannot be constexpr (§5.3.11.3)")
+          .noFix("'constexpr' is spelled inside a macro");
       return;
     }
     Keywords.push_back(withTrailingBlanks(*Kw, SM));

@@ -123,10 +123,6 @@ std::optional<std::string> spelledDeducedType(const FunctionDecl *FD,
 }
 
 void ExecSpaceDeducedReturn::registerMatchers(MatchFinder &Finder) {
-  // nvcc rejects the references it sees with __CUDA_ARCH__ undefined, which
-  // is what the host pass sees.
-  if (context().getPass() != CompilationPass::Host)
-    return;
   auto Target = functionDecl(hasAttr(attr::CUDADevice)).bind("fn");
   Finder.addMatcher(declRefExpr(to(Target)).bind("ref"), this);
   Finder.addMatcher(memberExpr(member(Target)).bind("ref"), this);
@@ -169,7 +165,7 @@ void ExecSpaceDeducedReturn::check(const MatchFinder::MatchResult &Result) {
   std::string WhyNot;
   std::optional<std::string> Type = spelledDeducedType(FD, Ctx, WhyNot);
   if (!Type) {
-    diag(Loc, Message + " (not rewritten: " + WhyNot + ")");
+    diag(Loc, Message).noFix(WhyNot);
     return;
   }
   DiagBuilder D = diag(Loc, Message);

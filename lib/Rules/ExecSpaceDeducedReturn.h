@@ -15,6 +15,11 @@ namespace cudalower {
 class ExecSpaceDeducedReturn : public Rule {
 public:
   using Rule::Rule;
+  /// nvcc rejects the references it sees with __CUDA_ARCH__ undefined, which
+  /// is what the host pass sees.
+  bool isPassSupported(CompilationPass Pass) const override {
+    return Pass == CompilationPass::Host;
+  }
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 };

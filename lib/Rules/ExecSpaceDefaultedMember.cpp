@@ -56,9 +56,9 @@ void ExecSpaceDefaultedMember::check(const MatchFinder::MatchResult &Result) {
     std::optional<CharSourceRange> R =
         annotationTokenRange(*A, SM, Result.Context->getLangOpts());
     if (!R) {
-      diag(MD->getLocation(), Message + " (not rewritten: the annotation is "
-                                        "spelled inside a macro that adds "
-                                        "more than annotations)");
+      diag(MD->getLocation(), Message)
+          .noFix("the annotation is spelled inside a macro that adds more "
+                 "than annotations");
       return;
     }
     // `HD` gives both attributes one range; remove it once.

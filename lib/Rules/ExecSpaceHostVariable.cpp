@@ -70,10 +70,6 @@ HostVarUse classifyHostVarUse(const DeclRefExpr &Ref, ASTContext &Ctx) {
 }
 
 void ExecSpaceHostVariable::registerMatchers(MatchFinder &Finder) {
-  // What device code may see is decided by the declarations the device
-  // pass sees (a variable made __device__ there is fixed already).
-  if (context().getPass() != CompilationPass::Device)
-    return;
   // Only const variables: device code naming a mutable host variable is an
   // error for nvcc and Clang alike. Filtering here also keeps the parent
   // map, built on first use for the whole translation unit, unbuilt in
@@ -368,8 +364,8 @@ void ExecSpaceHostVariable::report(const DeclRefExpr &Ref, const VarDecl &Var,
     D.note(Var.getLocation(), "'" + Var.getNameAsString() + "' declared here");
   };
   if (Fix.Kind == VarFix::None) {
-    DiagBuilder D =
-        diag(Ref.getLocation(), Message + " (not rewritten: " + Fix.WhyNot + ")");
+    DiagBuilder D = diag(Ref.getLocation(), Message);
+    D.noFix(Fix.WhyNot);
     AddNotes(D);
     return;
   }

@@ -36,6 +36,11 @@ bool isConstantNonOdrUse(const clang::DeclRefExpr &Ref,
 class ExecSpaceHostVariable : public Rule {
 public:
   using Rule::Rule;
+  /// What device code may see is decided by the declarations the device
+  /// pass sees (a variable made __device__ there is fixed already).
+  bool isPassSupported(CompilationPass Pass) const override {
+    return Pass == CompilationPass::Device;
+  }
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void finishTranslationUnit() override { Index.reset(); }

@@ -195,16 +195,23 @@ bool ExecSpaceRestrictions::inDeviceCode(const Stmt &S, ASTContext &Ctx) {
   return Fn && index(Ctx).isDeviceCode(Fn);
 }
 
+llvm::ArrayRef<OptionDecl> ExecSpaceRestrictions::declaredOptions() {
+  static const OptionDecl Options[] = {
+      {"OwnNamespaces", OptionType::IdentifierList, "",
+       "reserved namespaces (cuda, nv, cooperative_groups) this project "
+       "owns, whose definitions are not reported"},
+  };
+  return Options;
+}
+
 bool ExecSpaceRestrictions::isOwnNamespace(llvm::StringRef Name) {
   if (!OwnNamespaces) {
     // A project that is the library owning one of these namespaces (a fork
     // of libcu++ or of cooperative groups) declares in it by right.
     OwnNamespaces.emplace();
-    llvm::SmallVector<llvm::StringRef, 4> Names;
-    std::string Value = option("OwnNamespaces", "");
-    llvm::StringRef(Value).split(Names, ',', -1, /*KeepEmpty=*/false);
-    for (llvm::StringRef N : Names)
-      OwnNamespaces->insert(N.trim());
+    for (const std::string &N :
+         option<std::vector<std::string>>("OwnNamespaces"))
+      OwnNamespaces->insert(N);
   }
   return OwnNamespaces->contains(Name);
 }

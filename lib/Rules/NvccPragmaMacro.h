@@ -15,9 +15,7 @@ namespace cudalower {
 class NvccPragmaMacro : public Rule {
 public:
   using Rule::Rule;
-  void registerMatchers(clang::ast_matchers::MatchFinder &) override {}
   void registerPPCallbacks(clang::Preprocessor &PP) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &) override {}
   void finishTranslationUnit() override;
 
   /// A definition seen by the preprocessor, reported once the TU parsed.

@@ -21,22 +21,22 @@ using namespace clang;
 
 namespace cudalower {
 
-static bool isTrue(llvm::StringRef Value) {
-  return Value.equals_insensitive("true") || Value == "1" ||
-         Value.equals_insensitive("yes") || Value.equals_insensitive("on");
+llvm::ArrayRef<OptionDecl> StdToCudaStd::declaredOptions() {
+  static const OptionDecl Options[] = {
+      {"RewriteInterfaceTypes", OptionType::Bool, "false",
+       "also rewrite std:: types that host code shares with device code "
+       "(kernel parameters, members), changing the interface"},
+      {"RewriteMoveForward", OptionType::Bool, "false",
+       "also rewrite std::move and std::forward, which nvcc already makes "
+       "__host__ __device__"},
+  };
+  return Options;
 }
 
 StdToCudaStd::StdToCudaStd(llvm::StringRef Name, RuleContext &Ctx)
     : Rule(Name, Ctx),
-      RewriteInterfaceTypes(
-          isTrue(Ctx.getOption(Name, "RewriteInterfaceTypes", "false"))),
-      RewriteMoveForward(
-          isTrue(Ctx.getOption(Name, "RewriteMoveForward", "false"))) {}
-
-void StdToCudaStd::registerMatchers(ast_matchers::MatchFinder &) {
-  // The rule walks the whole translation unit once, at its end: whether a
-  // name is device code depends on everything around it.
-}
+      RewriteInterfaceTypes(option<bool>("RewriteInterfaceTypes")),
+      RewriteMoveForward(option<bool>("RewriteMoveForward")) {}
 
 namespace {
 
@@ -389,10 +389,6 @@ private:
 } // namespace
 
 void StdToCudaStd::finishTranslationUnit() {
-  // Code the GPU runs is all in the device pass, and code under
-  // `#ifndef __CUDA_ARCH__` (host-only) is not.
-  if (context().getPass() != CompilationPass::Device)
-    return;
   StdUses Found = findStdUses(context());
   UseReporter Reporter(
       context(),

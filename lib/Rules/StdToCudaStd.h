@@ -11,8 +11,15 @@ namespace cudalower {
 class StdToCudaStd : public Rule {
 public:
   StdToCudaStd(llvm::StringRef Name, RuleContext &Ctx);
-  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &) override {}
+  static llvm::ArrayRef<OptionDecl> declaredOptions();
+  /// Code the GPU runs is all in the device pass, and code under
+  /// `#ifndef __CUDA_ARCH__` (host-only) is not.
+  bool isPassSupported(CompilationPass Pass) const override {
+    return Pass == CompilationPass::Device;
+  }
+  /// The rule registers no matchers: it walks the whole translation unit
+  /// once, here, since whether a name is device code depends on everything
+  /// around it.
   void finishTranslationUnit() override;
 
 private:

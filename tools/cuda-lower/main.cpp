@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cudalower/Tool.h"
+#include "cudalower/Version.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include <CLI/CLI.hpp>
