@@ -4,7 +4,9 @@
 #
 #   scripts/bootstrap.sh demo   install, build, lower examples/saxpy/saxpy.cu
 #                               and compile the result with plain nvcc
-#   scripts/bootstrap.sh test   install, build, run the unit and lit tests
+#   scripts/bootstrap.sh test   install, build with warnings as errors
+#                               (CUDALOWER_WERROR), run the unit and lit tests
+#                               (what CI runs, through .ci/run)
 #
 # Exits non-zero, naming the step, when anything fails.
 set -Eeuo pipefail
@@ -32,12 +34,16 @@ usage() {
   exit 2
 }
 
+# install_and_build [CMAKE_ARGS...]: the arguments go to the configure step
+# (also of a build directory configured before).
 install_and_build() {
   step "install dependencies (scripts/install-deps.sh)"
   scripts/install-deps.sh
   step "configure and build ($BUILD/, Release, Ninja)"
   if [[ ! -f $BUILD/build.ninja ]]; then
-    cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release
+    cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
+  elif (($#)); then
+    cmake -S . -B "$BUILD" "$@"
   fi
   cmake --build "$BUILD"
 }
@@ -97,7 +103,8 @@ count() {
 }
 
 run_tests() {
-  install_and_build
+  # A new compiler warning fails CI, as a failing test does.
+  install_and_build -DCUDALOWER_WERROR=ON
   local log=$BUILD/test-logs passed=0 failed=0 skipped=0 status=0
   mkdir -p "$log"
 

@@ -100,7 +100,7 @@ static std::string validKeys(const RuleInfo &R) {
   for (const OptionDecl &O : R.Options())
     Keys.push_back(O.Key);
   if (Keys.empty())
-    return "it has no options";
+    return "it takes no options";
   return "valid keys: " + llvm::join(Keys, ", ");
 }
 
