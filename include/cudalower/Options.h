@@ -52,7 +52,9 @@ struct ToolOptions {
   /// Rules to run; empty means every rule enabled by default.
   std::vector<std::string> EnabledRules;
   std::vector<std::string> DisabledRules;
-  /// Per-rule options, as `rule.option=value` strings.
+  /// Per-rule options, as `rule.option=value` strings; runTool checks each
+  /// against the options the rule declares (Rule::declaredOptions) and
+  /// their types, and refuses an unknown key or a bad value (UsageError).
   std::vector<std::string> RuleOptions;
   bool Color = false;
   bool Quiet = false;

@@ -393,8 +393,10 @@ TEST_F(EditsAtOneOffsetTest, EveryPairMeetsInOneOrderWhicheverComesFirst) {
       size_t PosA = AB.find(Marker(A)), PosB = AB.find(Marker(B));
       ASSERT_NE(PosA, std::string::npos) << AB;
       ASSERT_NE(PosB, std::string::npos) << AB;
-      if (Rank(A) != Rank(B))
+      // Braces: gtest's EXPECT_* expands to an if/else.
+      if (Rank(A) != Rank(B)) {
         EXPECT_EQ(PosA < PosB, Rank(A) < Rank(B)) << AB;
+      }
       // Every line the edits wrote is whole, and the original lines
       // around them survive.
       EXPECT_EQ(AB.rfind("#include <algorithm>\n", 0), 0u) << AB;

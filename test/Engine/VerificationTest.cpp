@@ -86,7 +86,12 @@ protected:
     D.Line = 2;
     D.Column = Offset + 1;
     D.Message = "a fix";
-    D.Edits.push_back({File, Offset, Length, std::move(Text)});
+    Edit E;
+    E.File = File;
+    E.Offset = Offset;
+    E.Length = Length;
+    E.Text = std::move(Text);
+    D.Edits.push_back(std::move(E));
     return D;
   }
 
