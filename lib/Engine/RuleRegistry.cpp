@@ -114,15 +114,14 @@ llvm::Error checkRuleOption(llvm::StringRef Setting, std::string &Key,
                                    "' is not <rule>.<key>=<value>");
   const OptionDecl *O = findOption(*R, OptionKey);
   if (!O)
-    return llvm::createStringError("--rule-option '" + Setting +
-                                   "': rule '" + RuleName +
-                                   "' has no option '" + OptionKey + "' (" +
-                                   validKeys(*R) + ")");
+    return llvm::createStringError("--rule-option '" + Setting + "': rule '" +
+                                   RuleName + "' has no option '" + OptionKey +
+                                   "' (" + validKeys(*R) + ")");
   if (llvm::Error E = checkValue(*O, Val))
-    return llvm::createStringError(
-        "--rule-option '" + Setting + "': option '" + OptionKey +
-        "' of rule '" + RuleName + "' takes a " + typeName(O->Type) + ": " +
-        llvm::toString(std::move(E)));
+    return llvm::createStringError("--rule-option '" + Setting + "': option '" +
+                                   OptionKey + "' of rule '" + RuleName +
+                                   "' takes a " + typeName(O->Type) + ": " +
+                                   llvm::toString(std::move(E)));
   Key = Name.str();
   Value = Val.str();
   return llvm::Error::success();
@@ -133,8 +132,8 @@ void printRules(llvm::raw_ostream &Out) {
     Out << R.Name << (R.DefaultOn ? "" : " (off by default)") << "\n    "
         << R.Summary << '\n';
     for (const OptionDecl &O : R.Options())
-      Out << "    option " << O.Key << " (" << typeName(O.Type)
-          << ", default '" << O.Default << "'): " << O.Doc << '\n';
+      Out << "    option " << O.Key << " (" << typeName(O.Type) << ", default '"
+          << O.Default << "'): " << O.Doc << '\n';
   }
 }
 

@@ -31,8 +31,7 @@ void ConstexprGlobal::check(const MatchFinder::MatchResult &Result) {
     std::optional<CharSourceRange> Kw =
         findKeyword(Begin, Name, "constexpr", SM, LO);
     if (!Kw) {
-      diag(FD->getLocation(), "__global__ function '" +
-                                  FD->getNameAsString() +
+      diag(FD->getLocation(), "__global__ function '" + FD->getNameAsString() +
                                   "' cannot be constexpr (§5.3.11.3)")
           .noFix("'constexpr' is spelled inside a macro");
       return;
