@@ -150,8 +150,10 @@ public:
   /// False if the rule has nothing to do in \p Pass: the engine then neither
   /// registers it nor calls any of its hooks for that pass (like
   /// ClangTidyCheck::isLanguageVersionSupported).
-  virtual bool isPassSupported(CompilationPass /*Pass*/) const { return true; }
-  virtual void registerMatchers(clang::ast_matchers::MatchFinder &) {}
+  virtual bool isPassSupported(CompilationPass /*Pass*/) const {
+    return true;
+  }
+  virtual void registerMatchers(clang::ast_matchers::MatchFinder & /*Finder*/) {}
   /// Lets a rule watch the preprocessor (directives, macro expansions);
   /// called before parsing starts.
   virtual void registerPPCallbacks(clang::Preprocessor & /*PP*/) {}
