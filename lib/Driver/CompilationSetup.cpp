@@ -13,6 +13,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include <cassert>
 
 namespace cudalower {
 
@@ -228,15 +229,10 @@ CompilationSetup::readCommand(llvm::StringRef File) const {
 CompilationSetup::SourceCommand
 CompilationSetup::commandOf(llvm::StringRef File) const {
   auto It = Prepared.find(File.str());
-  if (It != Prepared.end())
-    return It->second;
-  // Not prepared (unit tests): a command that cannot be read counts as none.
-  auto Read = readCommand(File);
-  if (!Read) {
-    llvm::consumeError(Read.takeError());
-    return {};
-  }
-  return std::move(*Read);
+  assert((It != Prepared.end() || !Database) &&
+         "prepare() reads every source's command first");
+  // Without a database no source has an entry: nothing to prepare.
+  return It == Prepared.end() ? SourceCommand() : It->second;
 }
 
 llvm::Error CompilationSetup::prepare(llvm::ArrayRef<std::string> Sources) {

@@ -87,7 +87,8 @@ public:
   /// Reads the compile command of every source now (option files expanded,
   /// the GPU architecture checked), so that a bad one is a usage error
   /// naming it before anything is parsed. commandFor and directoryFor then
-  /// use what was read here.
+  /// use what was read here; with a compile database, a source must be
+  /// prepared before they are asked about it.
   llvm::Error prepare(llvm::ArrayRef<std::string> Sources);
   const std::string &cudaPath() const { return CudaPath; }
 

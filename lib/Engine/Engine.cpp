@@ -241,6 +241,90 @@ bool reportChangedFiles(const EditCollector &Collector,
   return !Collector.changedFiles().empty();
 }
 
+/// Stdout and -o show one source.
+bool showsOneSource(const ToolOptions &Opts) {
+  return Opts.Mode == OutputMode::Stdout || Opts.Mode == OutputMode::File;
+}
+
+/// What a run settles before it parses: which sources, which rules, how to
+/// parse each.
+struct PreparedRun {
+  std::vector<std::string> Sources; ///< Real paths.
+  RunConfig Cfg;
+  std::unique_ptr<CompilationSetup> Setup;
+};
+
+/// Checks the options against the sources in \p FS: every problem found
+/// here is a usage error, reported before anything is parsed.
+llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
+                                       llvm::vfs::FileSystem &FS) {
+  if (Opts.Sources.empty())
+    return llvm::createStringError("no source files given");
+  if (showsOneSource(Opts) && Opts.Sources.size() > 1)
+    return llvm::createStringError(
+        "several sources need -i, --diff or --check (stdout and -o take one)");
+  auto Sources = resolveSources(Opts.Sources, FS);
+  if (!Sources)
+    return Sources.takeError();
+  auto Cfg = makeRunConfig(Opts);
+  if (!Cfg)
+    return Cfg.takeError();
+  auto Root = findProjectRoot(Opts.InRoot, Sources->front(), FS);
+  if (!Root)
+    return Root.takeError();
+  Cfg->Root = *Root;
+  std::tie(Cfg->TestCrashInRule, Cfg->TestCrashInSource) =
+      llvm::StringRef(Opts.TestCrashInRule).split('@');
+  if (!llvm::StringRef(Cfg->Root).ends_with("/"))
+    Cfg->Root += '/';
+  if (llvm::Error E = checkSourcesUnderRoot(*Sources, Cfg->Root, Opts.InRoot))
+    return std::move(E);
+  auto Setup = CompilationSetup::create(Opts);
+  if (!Setup)
+    return Setup.takeError();
+  if (llvm::Error E = (*Setup)->prepare(*Sources))
+    return std::move(E);
+  return PreparedRun{std::move(*Sources), std::move(*Cfg), std::move(*Setup)};
+}
+
+/// Verifies \p Files (unless --no-verify), prints every diagnostic, and
+/// emits the files verification did not withhold. \returns the exit code.
+int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
+                  const ParseOutcome &Parse, const EditCollector &Collector,
+                  std::vector<RewrittenFile> Files,
+                  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                  llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
+  VerificationResult Verified;
+  if (Opts.Verify)
+    Verified = verifyOutput({Parse.Parsed, *Run.Setup, Opts.Passes, Files,
+                             Collector, Run.Cfg.Root, Parse.ToleratedCrossSpace,
+                             Run.Cfg.TestCrashInRule == "verify", FS});
+  printDiagnostics(Err, Collector.diagnostics(), Verified.Problems,
+                   Opts.Color);
+  if (!Verified.Withheld.empty()) {
+    llvm::erase_if(Files, [&](const RewrittenFile &F) {
+      return Verified.Withheld.contains(F.Path);
+    });
+    // Print nothing rather than half of the one source shown.
+    if (showsOneSource(Opts))
+      return Verified.Crashed ? InternalError : RewritesNeeded;
+  }
+
+  const std::string &Main = Run.Sources.front();
+  auto MainText = Collector.parsedTexts().find(Main);
+  int Code = emitOutput(Opts, Main,
+                        MainText == Collector.parsedTexts().end()
+                            ? llvm::StringRef()
+                            : llvm::StringRef(MainText->second),
+                        Files, Out, Err);
+  if (Code == Success && (Parse.Crashed || Verified.Crashed))
+    Code = InternalError;
+  if (Code == Success &&
+      (Collector.hasErrors() || !Verified.Problems.empty()))
+    Code = RewritesNeeded;
+  return Code;
+}
+
 } // namespace
 
 void listRules(llvm::raw_ostream &Out) {
@@ -263,33 +347,9 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
     Err << "cuda-lower: error: " << llvm::toString(std::move(E)) << '\n';
     return UsageError;
   };
-  if (Opts.Sources.empty())
-    return Fail(llvm::createStringError("no source files given"));
-  if ((Opts.Mode == OutputMode::Stdout || Opts.Mode == OutputMode::File) &&
-      Opts.Sources.size() > 1)
-    return Fail(llvm::createStringError(
-        "several sources need -i, --diff or --check (stdout and -o take one)"));
-  auto Sources = resolveSources(Opts.Sources, *FS);
-  if (!Sources)
-    return Fail(Sources.takeError());
-  auto Cfg = makeRunConfig(Opts);
-  if (!Cfg)
-    return Fail(Cfg.takeError());
-  auto Root = findProjectRoot(Opts.InRoot, Sources->front(), *FS);
-  if (!Root)
-    return Fail(Root.takeError());
-  Cfg->Root = *Root;
-  std::tie(Cfg->TestCrashInRule, Cfg->TestCrashInSource) =
-      llvm::StringRef(Opts.TestCrashInRule).split('@');
-  if (!llvm::StringRef(Cfg->Root).ends_with("/"))
-    Cfg->Root += '/';
-  if (llvm::Error E = checkSourcesUnderRoot(*Sources, Cfg->Root, Opts.InRoot))
-    return Fail(std::move(E));
-  auto Setup = CompilationSetup::create(Opts);
-  if (!Setup)
-    return Fail(Setup.takeError());
-  if (llvm::Error E = (*Setup)->prepare(*Sources))
-    return Fail(std::move(E));
+  auto Run = prepareRun(Opts, *FS);
+  if (!Run)
+    return Fail(Run.takeError());
 
   EditCollector Collector;
   // Signal handlers that turn a crash in a rule or in Clang into an error
@@ -297,16 +357,15 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   llvm::CrashRecoveryContext::Enable();
   auto MakeAction = [&](CompilationPass Pass, std::vector<Diagnostic> &Found,
                         const ErrorPrinter &Errors, CrashSite &Site) {
-    return std::make_unique<RulesAction>(Pass, *Cfg, Found, Errors, Site,
+    return std::make_unique<RulesAction>(Pass, Run->Cfg, Found, Errors, Site,
                                          Collector);
   };
-  ParseOutcome Parse = parseAll(*Sources, **Setup, Opts.Passes, FS,
+  ParseOutcome Parse = parseAll(Run->Sources, *Run->Setup, Opts.Passes, FS,
                                 MakeAction, Collector, Err, Opts.Color);
   if (Parse.Failed)
     return Parse.Crashed ? InternalError : ParseError;
   // Stdout and -o show one source: print nothing rather than its original.
-  if (Parse.Crashed && (Opts.Mode == OutputMode::Stdout ||
-                        Opts.Mode == OutputMode::File))
+  if (Parse.Crashed && showsOneSource(Opts))
     return InternalError;
 
   if (llvm::Error E = Collector.finalize())
@@ -318,36 +377,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   auto Files = applyEdits(Collector.replacements(), Collector.parsedTexts());
   if (!Files)
     return Fail(Files.takeError());
-
-  VerificationResult Verified;
-  if (Opts.Verify)
-    Verified = verifyOutput(
-        {Parse.Parsed, **Setup, Opts.Passes, *Files, Collector, Cfg->Root,
-         Parse.ToleratedCrossSpace, Cfg->TestCrashInRule == "verify", FS});
-  printDiagnostics(Err, Collector.diagnostics(), Verified.Problems,
-                   Opts.Color);
-  if (!Verified.Withheld.empty()) {
-    llvm::erase_if(*Files, [&](const RewrittenFile &F) {
-      return Verified.Withheld.contains(F.Path);
-    });
-    // Stdout and -o show one source: print nothing rather than half of it.
-    if (Opts.Mode == OutputMode::Stdout || Opts.Mode == OutputMode::File)
-      return Verified.Crashed ? InternalError : RewritesNeeded;
-  }
-
-  const std::string &Main = Sources->front();
-  auto MainText = Collector.parsedTexts().find(Main);
-  int Code = emitOutput(Opts, Main,
-                        MainText == Collector.parsedTexts().end()
-                            ? llvm::StringRef()
-                            : llvm::StringRef(MainText->second),
-                        *Files, Out, Err);
-  if (Code == Success && (Parse.Crashed || Verified.Crashed))
-    Code = InternalError;
-  if (Code == Success &&
-      (Collector.hasErrors() || !Verified.Problems.empty()))
-    Code = RewritesNeeded;
-  return Code;
+  return verifyAndEmit(Opts, *Run, Parse, Collector, std::move(*Files), FS,
+                       Out, Err);
 }
 
 } // namespace cudalower
