@@ -9,7 +9,7 @@
 #   %idempotent     `%idempotent FILE [tool args]`: a second run over FILE changes nothing
 #   %gpu-diff       `%gpu-diff ORIGINAL REWRITTEN [ORIGINAL2 REWRITTEN2...]`: build both
 #                   (further pairs: more units of the same program), run both, compare
-#   %strip-checks   `%strip-checks %s > %t.cu`: the source without its FIX/MSG checks
+#   %strip-checks   `%strip-checks %s > %t.cu`: the source without its CHECK-MESSAGES/CHECK-FIXES checks
 #   %expect-exit    `%expect-exit CODE COMMAND...`: COMMAND must exit with CODE
 import os
 import shlex
@@ -47,11 +47,12 @@ config.substitutions.append(("%idempotent", f"bash {scripts}/idempotent.sh"))
 config.substitutions.append(("%gpu-diff", f"bash {scripts}/gpu-diff.sh"))
 config.substitutions.append(("%expect-exit", f"bash {scripts}/expect-exit.sh"))
 config.substitutions.append(("%cuda-path", config.cuda_path))
-# `%strip-checks %s > %t.cu`: the test source with every FIX/MSG check
-# comment emptied to `//` (line numbers kept), so that checks never match
-# their own text in the output, as clang-tidy's check_clang_tidy.py does.
+# `%strip-checks %s > %t.cu`: the test source with every CHECK-MESSAGES and
+# CHECK-FIXES comment emptied to `//` (line numbers kept), so that checks never
+# match their own text in the output, as %check_cuda_lower does for its copy
+# (and clang-tidy's check_clang_tidy.py for its own).
 config.substitutions.append(("%strip-checks",
-                             "sed -E 's#// *(FIX|MSG)[A-Za-z0-9-]*:.*#//#'"))
+                             "sed -E 's#// *CHECK-(MESSAGES|FIXES)[A-Za-z0-9-]*:.*#//#'"))
 config.environment["CUDALOWER_NVCC"] = nvcc_common
 
 # Tests of ownership and device nodes need root, as CI runs them.
