@@ -39,10 +39,13 @@ std::optional<llvm::StringRef> loadedTextOf(const SourceManager &SM,
       SM.getFileManager().getOptionalFileRef(Path, /*OpenFile=*/false);
   if (!File)
     return std::nullopt;
-  FileID ID = SM.translateFile(*File);
-  if (ID.isInvalid())
-    return std::nullopt;
-  return SM.getBufferDataIfLoaded(ID);
+  // By entry, not by name: FileEntryRef's == compares the files. A walk over
+  // the files, not translateFile's over every source location entry.
+  for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
+       ++It)
+    if (It->first == *File)
+      return It->second->getBufferDataIfLoaded();
+  return std::nullopt;
 }
 
 } // namespace cudalower

@@ -42,13 +42,14 @@ void ErrorPrinter::HandleDiagnostic(DiagnosticsEngine::Level Level,
   if (isOnlyAWarningForNvcc(Info))
     if (const auto *FD = dyn_cast_or_null<FunctionDecl>(crossSpaceTarget(Info)))
       WrongSide.push_back({Info.getLocation(), FD});
-  hold(Info);
+  hold(Level, Info);
 }
 
 /// Holds \p Info until its notes have come: they decide whether it is only
 /// a call across execution spaces.
-void ErrorPrinter::hold(const clang::Diagnostic &Info) {
-  Held.emplace_back(DiagnosticsEngine::Error, Info);
+void ErrorPrinter::hold(DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) {
+  Held.emplace_back(Level, Info);
   HeldCrossSpace = Info.getID() == diag::err_ref_bad_target;
   HeldKeys.clear();
   if (!Info.hasSourceManager() || Info.getLocation().isInvalid())

@@ -85,7 +85,8 @@ public:
   }
 
 private:
-  void hold(const clang::Diagnostic &Info);
+  void hold(clang::DiagnosticsEngine::Level Level,
+            const clang::Diagnostic &Info);
   void flush();
   void show();
   void renderNvccExtensionHint(clang::TextDiagnostic &Renderer);

@@ -12,16 +12,17 @@
 //     gives no error): the output still needs --expt-relaxed-constexpr.
 //   - Lambdas still annotated __host__ or __device__: plain nvcc refuses
 //     every one ("requires --extended-lambda").
+// VerificationReport.cpp then locates each problem in the user's text.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Engine/Verification.h"
-#include "Engine/VerificationReport.h"
+#include "Analysis/ExecSpaceUtils.h"
 #include "Driver/PragmaMacros.h"
 #include "Engine/ClangErrors.h"
 #include "Engine/Ownership.h"
+#include "Engine/VerificationReport.h"
 #include "Output/DiagnosticPrinter.h"
-#include "Analysis/ExecSpaceUtils.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -29,12 +30,11 @@
 #include "clang/Basic/Cuda.h"
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CrashRecoveryContext.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <csignal>
@@ -403,9 +403,7 @@ void withhold(const std::vector<std::set<std::string>> &ReadBySource,
 class Verifier {
 public:
   explicit Verifier(const VerificationInput &In)
-      : In(In), Overlay(overlayOf(In.Files,
-                                  In.BaseFS ? In.BaseFS
-                                            : llvm::vfs::createPhysicalFileSystem())),
+      : In(In), Overlay(overlayOf(In.Files, baseOf(In))),
         Files(newFileManager()), Reporter(In),
         ReadBySource(In.Sources.size()), Broken(In.Sources.size(), false) {}
 
@@ -419,6 +417,11 @@ public:
 private:
   // The overlay's working directory becomes each command's; the process's
   // own (which getRealFileSystem() would change) stays where the user is.
+  static llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+  baseOf(const VerificationInput &In) {
+    return In.BaseFS ? In.BaseFS : llvm::vfs::createPhysicalFileSystem();
+  }
+
   llvm::IntrusiveRefCntPtr<FileManager> newFileManager() {
     return llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
                                                   Overlay);
