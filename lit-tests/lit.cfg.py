@@ -3,18 +3,24 @@
 #   %nvcc           plain nvcc: no --extended-lambda, no --expt-relaxed-constexpr,
 #                   every warning an error
 #   %nvcc-ext       nvcc with the flags the original sources were written for
+#   %check_cuda_lower  `%check_cuda_lower [options] %s RULES %t [-- tool args]`:
+#                   the whole check of one test file, in the manner of
+#                   %check_clang_tidy (see check_cuda_lower.py and README.md)
 #   %idempotent     `%idempotent FILE [tool args]`: a second run over FILE changes nothing
 #   %gpu-diff       `%gpu-diff ORIGINAL REWRITTEN [ORIGINAL2 REWRITTEN2...]`: build both
 #                   (further pairs: more units of the same program), run both, compare
-#   %strip-checks   `%strip-checks %s > %t.cu`: the source without its FIX/MSG checks
+#   %strip-checks   `%strip-checks %s > %t.cu`: the source without its CHECK-MESSAGES/CHECK-FIXES checks
 #   %expect-exit    `%expect-exit CODE COMMAND...`: COMMAND must exit with CODE
 import os
+import shlex
+import sys
 import lit.formats
 
 config.name = "cuda-lower"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cu", ".test"]
-config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in",
+                   "check_cuda_lower.py", "README.md"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cudalower_bin_dir, "..", "lit-tests")
 
@@ -30,6 +36,10 @@ arch = os.environ.get("CUDALOWER_TEST_ARCH", "sm_90")
 nvcc_common = f"{config.nvcc} -std=c++17 -arch={arch} -Werror all-warnings"
 scripts = os.path.join(config.test_source_root, "scripts")
 
+config.substitutions.append(("%check_cuda_lower", "{} {} --nvcc={}".format(
+    shlex.quote(sys.executable),
+    shlex.quote(os.path.join(config.test_source_root, "check_cuda_lower.py")),
+    shlex.quote(nvcc_common))))
 config.substitutions.append(("%cuda-lower", "cuda-lower --no-color"))
 config.substitutions.append(("%nvcc-ext", nvcc_common + " --extended-lambda --expt-relaxed-constexpr"))
 config.substitutions.append(("%nvcc", nvcc_common))
@@ -37,11 +47,12 @@ config.substitutions.append(("%idempotent", f"bash {scripts}/idempotent.sh"))
 config.substitutions.append(("%gpu-diff", f"bash {scripts}/gpu-diff.sh"))
 config.substitutions.append(("%expect-exit", f"bash {scripts}/expect-exit.sh"))
 config.substitutions.append(("%cuda-path", config.cuda_path))
-# `%strip-checks %s > %t.cu`: the test source with every FIX/MSG check
-# comment emptied to `//` (line numbers kept), so that checks never match
-# their own text in the output, as clang-tidy's check_clang_tidy.py does.
+# `%strip-checks %s > %t.cu`: the test source with every CHECK-MESSAGES and
+# CHECK-FIXES comment emptied to `//` (line numbers kept), so that checks never
+# match their own text in the output, as %check_cuda_lower does for its copy
+# (and clang-tidy's check_clang_tidy.py for its own).
 config.substitutions.append(("%strip-checks",
-                             "sed -E 's#// *(FIX|MSG)[A-Za-z0-9-]*:.*#//#'"))
+                             "sed -E 's#// *CHECK-(MESSAGES|FIXES)[A-Za-z0-9-]*:.*#//#'"))
 config.environment["CUDALOWER_NVCC"] = nvcc_common
 
 # Tests of ownership and device nodes need root, as CI runs them.

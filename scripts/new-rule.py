@@ -98,14 +98,14 @@ void {cls}::check(const MatchFinder::MatchResult &Result) {{
 
 
 def lit_test_text(rule):
-    return f"""// RUN: %cuda-lower --rules={rule} %s > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: diff %s %t.out.cu
+    return f"""// RUN: %check_cuda_lower --no-compile %s {rule} %t
 
 // TODO: one case per construct the rule handles, its expectation right
-// under it, plus a case it must leave alone, a macro case and a template case.
+// under it (CHECK-MESSAGES, and CHECK-FIXES once the rule rewrites; then drop
+// --no-compile so that the output is compiled with plain nvcc), plus a case
+// it must leave alone, a macro case and a template case.
 __global__ void kernel() {{}}
-// MSG: [[@LINE-1]]:17: warning: kernel 'kernel' [{rule}]
+// CHECK-MESSAGES: [[@LINE-1]]:17: warning: kernel 'kernel' [{rule}]
 
 __device__ void notAKernel() {{}}
 """

@@ -3,37 +3,39 @@
 #include "RuleTester.h"
 #include "cudalower/Tool.h"
 #include "clang/Tooling/Tooling.h"
-#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace cudalower::test {
-
-static void writeFile(llvm::StringRef Path, llvm::StringRef Text) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC);
-  OS << Text;
-}
 
 LowerResult runRules(llvm::StringRef Code, llvm::StringRef Rules,
                      std::vector<std::pair<std::string, std::string>> Headers,
                      llvm::StringRef FileName,
                      std::vector<std::string> ExtraArgs) {
-  llvm::SmallString<128> Dir;
-  llvm::sys::fs::createUniqueDirectory("cudalower-test", Dir);
-  llvm::SmallString<128> Main(Dir);
-  llvm::sys::path::append(Main, FileName);
-  writeFile(Main, Code);
-  for (const auto &[Name, Text] : Headers) {
+  // The test's files live in memory, in a directory no disk has; the CUDA
+  // toolkit and Clang's headers come from the real file system below.
+  const std::string Dir = "/cudalower-unittest";
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  auto Add = [&](llvm::StringRef Name, llvm::StringRef Text) {
     llvm::SmallString<128> Path(Dir);
     llvm::sys::path::append(Path, Name);
-    writeFile(Path, Text);
-  }
+    Memory->addFile(Path, /*ModificationTime=*/0,
+                    llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
+    return std::string(Path);
+  };
+  std::string Main = Add(FileName, Code);
+  for (const auto &[Name, Text] : Headers)
+    Add(Name, Text);
+  auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::createPhysicalFileSystem());
+  FS->pushOverlay(Memory);
+
   ToolOptions Opts;
-  Opts.Sources = {std::string(Main)};
-  Opts.InRoot = std::string(Dir);
-  llvm::SmallString<128> Split(Rules);
-  for (llvm::StringRef Rest = Split; !Rest.empty();) {
+  Opts.Sources = {Main};
+  Opts.InRoot = Dir;
+  for (llvm::StringRef Rest = Rules; !Rest.empty();) {
     auto [Name, Tail] = Rest.split(',');
     Opts.EnabledRules.push_back(Name.str());
     Rest = Tail;
@@ -42,11 +44,10 @@ LowerResult runRules(llvm::StringRef Code, llvm::StringRef Rules,
   // the other rules fix; it has tests of its own (EngineTest, lit).
   Opts.Verify = false;
   Opts.ExtraArgs = std::move(ExtraArgs);
-  Opts.ExtraArgs.push_back("-I" + std::string(Dir));
+  Opts.ExtraArgs.push_back("-I" + Dir);
   LowerResult R;
   llvm::raw_string_ostream Out(R.Output), Err(R.Diagnostics);
-  R.ExitCode = runTool(Opts, Out, Err);
-  llvm::sys::fs::remove_directories(Dir);
+  R.ExitCode = runTool(Opts, Out, Err, FS);
   return R;
 }
 

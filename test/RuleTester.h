@@ -15,9 +15,10 @@ struct LowerResult {
   int ExitCode = 0;
 };
 
-/// Writes \p Code to a fresh temporary directory as \p FileName (plus any
-/// \p Headers, as name/text pairs), runs the tool with only \p Rules
-/// (comma-separated) enabled, and returns the rewritten main file.
+/// Puts \p Code in an in-memory directory as \p FileName (plus any
+/// \p Headers, as name/text pairs, found with -I), runs the tool over it
+/// with only \p Rules (comma-separated) enabled, and returns the rewritten
+/// main file. Nothing is written to disk.
 LowerResult runRules(llvm::StringRef Code, llvm::StringRef Rules,
                      std::vector<std::pair<std::string, std::string>> Headers = {},
                      llvm::StringRef FileName = "input.cu",

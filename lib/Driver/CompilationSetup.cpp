@@ -6,12 +6,14 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Basic/OffloadArch.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include <cassert>
 
 namespace cudalower {
 
@@ -61,25 +63,71 @@ llvm::Expected<std::string> findCudaPath(llvm::StringRef Explicit) {
 }
 
 llvm::Expected<std::string> findProjectRoot(llvm::StringRef Explicit,
-                                            llvm::StringRef FirstSource) {
+                                            llvm::StringRef FirstSource,
+                                            llvm::vfs::FileSystem &FS) {
   llvm::SmallString<256> Real;
   if (!Explicit.empty()) {
-    if (llvm::sys::fs::real_path(Explicit, Real) ||
-        !llvm::sys::fs::is_directory(Real))
+    llvm::ErrorOr<llvm::vfs::Status> Dir = FS.status(Explicit);
+    if (FS.getRealPath(Explicit, Real) || !Dir || !Dir->isDirectory())
       return llvm::createStringError("--in-root '" + Explicit +
                                      "' is not a directory");
     return std::string(Real);
   }
-  if (llvm::sys::fs::real_path(FirstSource, Real))
+  if (FS.getRealPath(FirstSource, Real))
     return llvm::createStringError("cannot resolve '" + FirstSource + "'");
   llvm::StringRef Dir = llvm::sys::path::parent_path(Real);
   for (llvm::StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D)) {
     llvm::SmallString<256> Git(D);
     llvm::sys::path::append(Git, ".git");
-    if (llvm::sys::fs::exists(Git))
+    if (FS.exists(Git))
       return D.str();
   }
   return Dir.str();
+}
+
+static bool isSourceFile(llvm::StringRef Path) {
+  static const llvm::StringSet<> Exts = {
+      ".cu",  ".cuh", ".cpp", ".cc", ".cxx", ".c++", ".cp", ".C",
+      ".h",   ".hpp", ".hh",  ".hxx", ".inl", ".ipp", ".tcc", ".cuinl"};
+  return Exts.contains(llvm::sys::path::extension(Path));
+}
+
+llvm::Expected<std::vector<std::string>>
+resolveSources(const std::vector<std::string> &Sources,
+               llvm::vfs::FileSystem &FS) {
+  std::vector<std::string> Out;
+  for (const std::string &S : Sources) {
+    llvm::SmallString<256> Real;
+    if (std::error_code EC = FS.getRealPath(S, Real))
+      return llvm::createStringError(S + ": " + EC.message());
+    llvm::ErrorOr<llvm::vfs::Status> Status = FS.status(Real);
+    if (!Status)
+      return llvm::createStringError(S + ": " + Status.getError().message());
+    if (Status->isDirectory())
+      return llvm::createStringError(S + ": is a directory");
+    if (!isSourceFile(Real))
+      return llvm::createStringError(
+          S + ": not a CUDA or C++ source file (expected .cu, .cuh, .cpp, "
+              ".h, ...)");
+    Out.push_back(std::string(Real));
+  }
+  return Out;
+}
+
+llvm::Error checkSourcesUnderRoot(const std::vector<std::string> &Sources,
+                                  llvm::StringRef Root,
+                                  llvm::StringRef InRoot) {
+  for (const std::string &S : Sources)
+    if (!llvm::StringRef(S).starts_with(Root))
+      return llvm::createStringError(
+          displayPath(S) + ": outside the project root '" +
+          Root.drop_back() + "' (" +
+          (InRoot.empty() ? "the git work tree or directory of the first "
+                            "source; pass --in-root to name one holding "
+                            "every source"
+                          : "--in-root") +
+          "); it would not be rewritten");
+  return llvm::Error::success();
 }
 
 llvm::Expected<std::unique_ptr<CompilationSetup>>
@@ -90,6 +138,11 @@ CompilationSetup::create(const ToolOptions &Opts) {
   if (!Cuda)
     return Cuda.takeError();
   Setup->CudaPath = *Cuda;
+  llvm::SmallString<256> Cwd;
+  if (std::error_code EC = llvm::sys::fs::current_path(Cwd))
+    return llvm::createStringError("cannot read the working directory: " +
+                                   EC.message());
+  Setup->ToolDirectory = std::string(Cwd);
   if (llvm::Error E = checkGpuArch(Opts.GpuArch, "--cuda-gpu-arch"))
     return E;
   if (!Opts.BuildPath.empty()) {
@@ -176,15 +229,10 @@ CompilationSetup::readCommand(llvm::StringRef File) const {
 CompilationSetup::SourceCommand
 CompilationSetup::commandOf(llvm::StringRef File) const {
   auto It = Prepared.find(File.str());
-  if (It != Prepared.end())
-    return It->second;
-  // Not prepared (unit tests): a command that cannot be read counts as none.
-  auto Read = readCommand(File);
-  if (!Read) {
-    llvm::consumeError(Read.takeError());
-    return {};
-  }
-  return std::move(*Read);
+  assert((It != Prepared.end() || !Database) &&
+         "prepare() reads every source's command first");
+  // Without a database no source has an entry: nothing to prepare.
+  return It == Prepared.end() ? SourceCommand() : It->second;
 }
 
 llvm::Error CompilationSetup::prepare(llvm::ArrayRef<std::string> Sources) {
@@ -204,11 +252,7 @@ llvm::Error CompilationSetup::prepare(llvm::ArrayRef<std::string> Sources) {
 
 std::string CompilationSetup::directoryFor(llvm::StringRef File) const {
   SourceCommand Command = commandOf(File);
-  if (!Command.Directory.empty())
-    return Command.Directory;
-  llvm::SmallString<256> Cwd;
-  llvm::sys::fs::current_path(Cwd);
-  return std::string(Cwd);
+  return Command.Directory.empty() ? ToolDirectory : Command.Directory;
 }
 
 const NvccPredefines &CompilationSetup::nvccPredefines(

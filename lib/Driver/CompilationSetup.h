@@ -6,6 +6,7 @@
 #include "cudalower/Options.h"
 #include "cudalower/Rule.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include <map>
 #include <memory>
 #include <mutex>
@@ -28,9 +29,11 @@ std::vector<CompilationPass> passesFor(PassSelection Sel);
 llvm::Expected<std::string> findCudaPath(llvm::StringRef Explicit);
 
 /// The directory whose files the user owns: \p Explicit if given, else the
-/// enclosing git work tree of \p FirstSource, else its directory.
+/// enclosing git work tree of \p FirstSource, else its directory; looked
+/// up in \p FS.
 llvm::Expected<std::string> findProjectRoot(llvm::StringRef Explicit,
-                                            llvm::StringRef FirstSource);
+                                            llvm::StringRef FirstSource,
+                                            llvm::vfs::FileSystem &FS);
 
 /// How a parse should read the code.
 enum class Semantics {
@@ -52,6 +55,18 @@ llvm::Error checkGpuArch(llvm::StringRef Arch, const llvm::Twine &From);
 std::unique_ptr<clang::tooling::CompilationDatabase>
 loadCompileDatabase(llvm::StringRef Json, std::string &Error);
 
+/// Checks the sources exist in \p FS and are C++/CUDA; returns their real
+/// paths.
+llvm::Expected<std::vector<std::string>>
+resolveSources(const std::vector<std::string> &Sources,
+               llvm::vfs::FileSystem &FS);
+
+/// A source outside the project root \p Root (with a trailing separator)
+/// would be parsed but never edited, and --check would pass on it: the root
+/// must hold every source. \p InRoot is --in-root, for the message.
+llvm::Error checkSourcesUnderRoot(const std::vector<std::string> &Sources,
+                                  llvm::StringRef Root, llvm::StringRef InRoot);
+
 /// Builds the Clang command lines for every source, once per pass.
 class CompilationSetup {
 public:
@@ -64,12 +79,16 @@ public:
   std::vector<std::string>
   commandFor(llvm::StringRef File, CompilationPass Pass,
              Semantics Sem = Semantics::WithNvccFlags) const;
-  /// The directory the command runs in.
+  /// The directory the command runs in: its entry's, else the directory
+  /// the tool was run in.
   std::string directoryFor(llvm::StringRef File) const;
+  /// The directory the tool was run in (where the user is).
+  const std::string &toolDirectory() const { return ToolDirectory; }
   /// Reads the compile command of every source now (option files expanded,
   /// the GPU architecture checked), so that a bad one is a usage error
   /// naming it before anything is parsed. commandFor and directoryFor then
-  /// use what was read here.
+  /// use what was read here; with a compile database, a source must be
+  /// prepared before they are asked about it.
   llvm::Error prepare(llvm::ArrayRef<std::string> Sources);
   const std::string &cudaPath() const { return CudaPath; }
 
@@ -90,6 +109,7 @@ private:
 
   const ToolOptions *Opts = nullptr;
   std::string CudaPath;
+  std::string ToolDirectory;
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
   mutable std::mutex PredefinesMutex;
   mutable std::map<std::vector<std::string>, NvccPredefines> Predefines;

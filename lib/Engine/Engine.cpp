@@ -9,9 +9,9 @@
 
 #include "Driver/CompilationSetup.h"
 #include "Driver/PragmaMacros.h"
-#include "Engine/ClangErrors.h"
 #include "Engine/EditCollector.h"
 #include "Engine/Ownership.h"
+#include "Engine/Parse.h"
 #include "Engine/RuleRegistry.h"
 #include "Engine/Verification.h"
 #include "Output/DiagnosticPrinter.h"
@@ -19,20 +19,15 @@
 #include "cudalower/Tool.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "clang/Basic/Cuda.h"
-#include "clang/Basic/DiagnosticSema.h"
-#include "clang/Frontend/TextDiagnostic.h"
-#include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CrashRecoveryContext.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <csignal>
-#include <set>
 
 using namespace clang;
 
@@ -47,38 +42,6 @@ struct RunConfig {
   std::string Root;                            // with a trailing separator
   std::string TestCrashInRule, TestCrashInSource; // see ToolOptions
 };
-
-/// What the tool was doing on a source, for the report of a crash.
-struct CrashSite {
-  std::string Source; ///< The main file of the translation unit.
-  CompilationPass Pass = CompilationPass::Host;
-  std::string Rule; ///< Empty while Clang parses.
-  const SourceManager *SM = nullptr;
-  SourceLocation Loc;
-};
-
-/// The text \p SM parsed for the file at \p RealPath (symbolic links
-/// resolved, as edits name files), or nothing if it holds no such file.
-std::optional<llvm::StringRef> parsedBuffer(const SourceManager &SM,
-                                            llvm::StringRef RealPath) {
-  // Most files are named by their real path; resolving every name (system
-  // headers included) is the slow fallback.
-  for (bool Resolve : {false, true}) {
-    for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
-         ++It) {
-      llvm::StringRef Name = It->first.getName();
-      llvm::SmallString<256> Real;
-      bool Same = Resolve ? !llvm::sys::fs::real_path(Name, Real) &&
-                                Real == RealPath
-                          : Name == RealPath;
-      if (Same)
-        if (std::optional<llvm::StringRef> Data =
-                It->second->getBufferDataIfLoaded())
-          return Data;
-    }
-  }
-  return std::nullopt;
-}
 
 class RuleContextImpl : public RuleContext {
 public:
@@ -140,7 +103,7 @@ private:
     for (const Edit &E : D.Edits)
       if (TextRecorded.insert(E.File).second)
         if (std::optional<llvm::StringRef> Text =
-                parsedBuffer(Ctx.getSourceManager(), E.File))
+                loadedTextOf(Ctx.getSourceManager(), E.File))
           Sink.recordParsedText(E.File, *Text);
   }
 
@@ -153,145 +116,6 @@ private:
   EditCollector &Sink;
   mutable FileOwnership Owned{Cfg.Root};
   llvm::StringSet<> TextRecorded;
-};
-
-std::string currentDirectory() {
-  llvm::SmallString<256> Cwd;
-  return llvm::sys::fs::current_path(Cwd) ? std::string() : std::string(Cwd);
-}
-
-/// Shows Clang's errors (never its warnings) once each, however many passes
-/// report them.
-///
-/// An error caused only by a call across execution spaces (`reference to
-/// __host__ function ... in __device__ function`, or an overload set whose
-/// candidates were rejected for that reason) is not shown and does not stop
-/// the rules: such code is what rules rewrite (std::swap in device code
-/// becomes cuda::std::swap), and Clang's recovery keeps the call in the AST.
-/// If no rule rewrites it, nvcc reports it on the output.
-class ErrorPrinter : public DiagnosticConsumer {
-public:
-  ErrorPrinter(llvm::raw_ostream &OS, DiagnosticOptions &Opts)
-      : OS(OS), Opts(Opts) {}
-
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    LangOpts = LO;
-    PPOfFile = PP;
-  }
-  void EndSourceFile() override { flush(); }
-
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const clang::Diagnostic &Info) override {
-    if (Level == DiagnosticsEngine::Note) {
-      if (Held.empty())
-        return;
-      Held.emplace_back(Level, Info);
-      if (Info.getID() == diag::note_ovl_candidate_bad_target)
-        HeldCrossSpace = true;
-      return;
-    }
-    flush();
-    if (Level < DiagnosticsEngine::Error)
-      return;
-    // Kept for the exec-space rules: Clang may drop the statement holding
-    // such a use from the AST.
-    if (isOnlyAWarningForNvcc(Info))
-      if (const auto *FD =
-              dyn_cast_or_null<FunctionDecl>(crossSpaceTarget(Info)))
-        WrongSide.push_back({Info.getLocation(), FD});
-    Held.emplace_back(Level, Info);
-    HeldCrossSpace = Info.getID() == diag::err_ref_bad_target;
-    HeldKeys.clear();
-    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-      const SourceManager &SM = Info.getSourceManager();
-      SourceLocation Loc = SM.getFileLoc(Info.getLocation());
-      const NamedDecl *Target = crossSpaceTarget(Info);
-      HeldKeys = crossSpaceKeys(
-          canonicalPathOf(SM, Loc), SM.getFileOffset(Loc),
-          Target ? Target->getQualifiedNameAsString() : std::string());
-    }
-  }
-
-  /// Errors that stop the rules, including one not yet shown.
-  unsigned errors() const {
-    return Errors + (!Held.empty() && !HeldCrossSpace);
-  }
-  /// Forgets the errors, and the tolerated ones, of the previous parse.
-  void resetCount() {
-    Errors = 0;
-    WrongSide.clear();
-  }
-  /// Forgets what a parse that crashed left half-reported.
-  void abandonParse() {
-    Held.clear();
-    HeldCrossSpace = false;
-    PPOfFile = nullptr;
-    resetCount();
-  }
-  const std::vector<WrongSideReference> &wrongSide() const { return WrongSide; }
-  /// The cross-space errors tolerated so far (see crossSpaceKeys).
-  const std::set<std::string> &toleratedCrossSpace() const {
-    return Tolerated;
-  }
-
-private:
-  /// Shows (or drops) the held error and its notes.
-  void flush() {
-    if (Held.empty())
-      return;
-    if (!HeldCrossSpace) {
-      ++Errors;
-      const StoredDiagnostic &E = Held.front();
-      std::string Key = E.getMessage().str();
-      if (E.getLocation().isValid())
-        Key += E.getLocation().printToString(E.getLocation().getManager());
-      if (Shown.insert(Key).second)
-        show();
-    } else {
-      Tolerated.insert(HeldKeys.begin(), HeldKeys.end());
-    }
-    Held.clear();
-    HeldCrossSpace = false;
-  }
-
-  /// Renders the held error and its notes, with the paths shown as the
-  /// tool's own diagnostics show them (relative to the user's directory),
-  /// and a note when nvcc accepts the code.
-  void show() {
-    std::string Text;
-    llvm::raw_string_ostream Rendered(Text);
-    Rendered.enable_colors(Opts.ShowColors);
-    TextDiagnostic Renderer(Rendered, LangOpts, Opts, PPOfFile);
-    for (StoredDiagnostic &D : Held)
-      Renderer.emitStoredDiagnostic(D);
-    renderNvccExtensionHint(Renderer);
-    OS << relativeLocations(Text, UserCwd);
-  }
-
-  /// Says so, after Clang's error, when nvcc accepts the code.
-  void renderNvccExtensionHint(TextDiagnostic &Renderer) {
-    std::string Hint = nvccExtensionHint(Held);
-    const StoredDiagnostic &E = Held.front();
-    if (Hint.empty() || !E.getLocation().isValid())
-      return;
-    StoredDiagnostic Note(DiagnosticsEngine::Note, E.getID(), Hint,
-                          E.getLocation(), {}, {});
-    Renderer.emitStoredDiagnostic(Note);
-  }
-
-  llvm::raw_ostream &OS;
-  DiagnosticOptions &Opts;
-  /// Where the user ran the tool: parsing runs in each command's directory.
-  std::string UserCwd = currentDirectory();
-  LangOptions LangOpts;
-  const Preprocessor *PPOfFile = nullptr;
-  std::vector<StoredDiagnostic> Held; // an error and its notes
-  bool HeldCrossSpace = false;
-  std::vector<std::string> HeldKeys; // of the held error
-  std::set<std::string> Tolerated;
-  std::set<std::string> Shown;
-  unsigned Errors = 0;
-  std::vector<WrongSideReference> WrongSide;
 };
 
 /// Runs every rule's matchers over one AST, then their end-of-TU hooks.
@@ -358,6 +182,16 @@ public:
                                            Sink);
   }
 
+  /// Keeps the source's text as parsed: printed as it is when no edit
+  /// changes it, never read again.
+  void EndSourceFileAction() override {
+    const SourceManager &SM = getCompilerInstance().getSourceManager();
+    FileID Main = SM.getMainFileID();
+    if (std::optional<llvm::StringRef> Text = SM.getBufferDataIfLoaded(Main))
+      Sink.recordParsedText(
+          canonicalPathOf(SM, SM.getLocForStartOfFile(Main)), *Text);
+  }
+
 private:
   CompilationPass Pass;
   const RunConfig &Cfg;
@@ -366,13 +200,6 @@ private:
   CrashSite &Site;
   EditCollector &Sink;
 };
-
-bool isSourceFile(llvm::StringRef Path) {
-  static const llvm::StringSet<> Exts = {
-      ".cu",  ".cuh", ".cpp", ".cc", ".cxx", ".c++", ".cp", ".C",
-      ".h",   ".hpp", ".hh",  ".hxx", ".inl", ".ipp", ".tcc", ".cuinl"};
-  return Exts.contains(llvm::sys::path::extension(Path));
-}
 
 llvm::Expected<RunConfig> makeRunConfig(const ToolOptions &Opts) {
   RunConfig Cfg;
@@ -404,170 +231,6 @@ llvm::Expected<RunConfig> makeRunConfig(const ToolOptions &Opts) {
   return Cfg;
 }
 
-/// Checks the sources exist and are C++/CUDA; returns their real paths.
-llvm::Expected<std::vector<std::string>>
-resolveSources(const std::vector<std::string> &Sources) {
-  std::vector<std::string> Out;
-  for (const std::string &S : Sources) {
-    llvm::SmallString<256> Real;
-    if (std::error_code EC = llvm::sys::fs::real_path(S, Real))
-      return llvm::createStringError(S + ": " + EC.message());
-    if (llvm::sys::fs::is_directory(Real))
-      return llvm::createStringError(S + ": is a directory");
-    if (!isSourceFile(Real))
-      return llvm::createStringError(
-          S + ": not a CUDA or C++ source file (expected .cu, .cuh, .cpp, "
-              ".h, ...)");
-    Out.push_back(std::string(Real));
-  }
-  return Out;
-}
-
-/// A source outside the project root would be parsed but never edited, and
-/// --check would pass on it: the root must hold every source.
-llvm::Error checkSourcesUnderRoot(const std::vector<std::string> &Sources,
-                                  llvm::StringRef Root,
-                                  llvm::StringRef InRoot) {
-  for (const std::string &S : Sources)
-    if (!llvm::StringRef(S).starts_with(Root))
-      return llvm::createStringError(
-          displayPath(S) + ": outside the project root '" +
-          Root.drop_back() + "' (" +
-          (InRoot.empty() ? "the git work tree or directory of the first "
-                            "source; pass --in-root to name one holding "
-                            "every source"
-                          : "--in-root") +
-          "); it would not be rewritten");
-  return llvm::Error::success();
-}
-
-/// How the parse of the sources went.
-struct ParseOutcome {
-  std::vector<std::string> Parsed; ///< Sources whose findings were kept.
-  unsigned Failed = 0;  ///< Sources with a Clang error in some pass.
-  unsigned Crashed = 0; ///< Sources the tool crashed on.
-  /// Cross-space errors the input had and the rules were let see past.
-  std::set<std::string> ToleratedCrossSpace;
-};
-
-/// Reports a crash on \p Source in Clang's format: where the tool was, and
-/// that nothing of the source is written.
-void reportCrash(llvm::raw_ostream &Err, llvm::StringRef Source,
-                 const CrashSite &Site) {
-  PresumedLoc Where;
-  if (Site.SM && Site.Loc.isValid())
-    Where = Site.SM->getPresumedLoc(Site.SM->getFileLoc(Site.Loc));
-  if (Where.isValid())
-    Err << displayPath(Where.getFilename()) << ':' << Where.getLine() << ':'
-        << Where.getColumn() << ": ";
-  else
-    Err << displayPath(Source) << ": ";
-  const char *Pass = Site.Pass == CompilationPass::Host ? "host" : "device";
-  Err << "error: internal error: cuda-lower crashed ";
-  if (Site.Rule.empty())
-    Err << "while Clang parsed the " << Pass << " pass";
-  else
-    Err << (Where.isValid() ? "here " : "") << "in the " << Pass
-        << " pass of this rule";
-  Err << "; nothing was written for " << displayPath(Source)
-      << ", the other sources were processed (please report this bug with "
-         "the source) ["
-      << (Site.Rule.empty() ? "crash" : Site.Rule) << "]\n";
-}
-
-/// Parses \p Source in every pass and runs the rules; their findings go to
-/// \p Found. False if some pass did not parse (the error is shown).
-bool parseSource(const std::string &Source, const CompilationSetup &Setup,
-                 const RunConfig &Cfg, PassSelection Passes,
-                 FileManager &Files, ErrorPrinter &Errors,
-                 std::vector<Diagnostic> &Found, CrashSite &Site,
-                 EditCollector &Sink, llvm::raw_ostream &Err) {
-  for (CompilationPass Pass : passesFor(Passes)) {
-    Errors.resetCount();
-    Site = CrashSite();
-    Site.Source = Source;
-    Site.Pass = Pass;
-    tooling::ToolInvocation Invocation(
-        Setup.commandFor(Source, Pass),
-        std::make_unique<RulesAction>(Pass, Cfg, Found, Errors, Site, Sink),
-        &Files);
-    Invocation.setDiagnosticConsumer(&Errors);
-    // Invocation.run() also fails on the errors ErrorPrinter lets through.
-    Invocation.run();
-    if (Errors.errors() == 0)
-      continue;
-    Err << displayPath(Source) << ": error: the "
-        << (Pass == CompilationPass::Host ? "host" : "device")
-        << " compilation pass did not parse; nothing was written\n";
-    return false;
-  }
-  return true;
-}
-
-/// Parses every source in every pass. A crash costs only its source: it is
-/// reported, its findings are dropped, and the next source is parsed.
-ParseOutcome parseAll(const std::vector<std::string> &Sources,
-                      const CompilationSetup &Setup, const RunConfig &Cfg,
-                      PassSelection Passes, EditCollector &Sink,
-                      llvm::raw_ostream &Err, bool Color) {
-  DiagnosticOptions DiagOpts;
-  DiagOpts.ShowColors = Color;
-  ErrorPrinter Errors(Err, DiagOpts);
-  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
-  ParseOutcome Outcome;
-  for (const std::string &Source : Sources) {
-    llvm::sys::fs::set_current_path(Setup.directoryFor(Source));
-    std::vector<Diagnostic> Found;
-    CrashSite Site;
-    bool Parsed = false;
-    llvm::CrashRecoveryContext Recovery;
-    if (!Recovery.RunSafely([&] {
-          Parsed = parseSource(Source, Setup, Cfg, Passes, *Files, Errors,
-                               Found, Site, Sink, Err);
-        })) {
-      // What the crashed parse built is leaked on purpose: freeing it could
-      // crash again. The file cache may be half-updated, so start afresh.
-      Errors.abandonParse();
-      Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
-      reportCrash(Err, Source, Site);
-      ++Outcome.Crashed;
-      continue;
-    }
-    if (!Parsed) {
-      ++Outcome.Failed;
-      continue;
-    }
-    for (Diagnostic &D : Found)
-      Sink.add(std::move(D));
-    Outcome.Parsed.push_back(Source);
-  }
-  Outcome.ToleratedCrossSpace = Errors.toleratedCrossSpace();
-  return Outcome;
-}
-
-/// Prints the rules' findings and verification's problems by place. A
-/// problem on a line where a rule already reported an error (a lambda it
-/// could not lower, say) adds nothing: the rule's message says why.
-void printDiagnostics(llvm::raw_ostream &Err,
-                      const std::vector<Diagnostic> &Found,
-                      const std::vector<Diagnostic> &Problems, bool Color) {
-  std::vector<Diagnostic> All = Found;
-  std::set<std::pair<std::string, unsigned>> RuleErrorLines;
-  for (const Diagnostic &D : Found)
-    if (D.Level == DiagLevel::Error)
-      RuleErrorLines.insert({D.File, D.Line});
-  for (const Diagnostic &P : Problems)
-    if (!RuleErrorLines.count({P.File, P.Line}))
-      All.push_back(P);
-  std::stable_sort(All.begin(), All.end(),
-                   [](const Diagnostic &A, const Diagnostic &B) {
-                     return std::tie(A.File, A.Offset) <
-                            std::tie(B.File, B.Offset);
-                   });
-  for (const Diagnostic &D : All)
-    printDiagnostic(Err, D, Color);
-}
-
 /// A file whose text differed between two parses of this run (an editor
 /// saved it meanwhile) has no one text the edits fit: nothing is written.
 /// \returns true if there was one.
@@ -579,58 +242,127 @@ bool reportChangedFiles(const EditCollector &Collector,
   return !Collector.changedFiles().empty();
 }
 
-} // namespace
+/// Stdout and -o show one source.
+bool showsOneSource(const ToolOptions &Opts) {
+  return Opts.Mode == OutputMode::Stdout || Opts.Mode == OutputMode::File;
+}
 
-void listRules(llvm::raw_ostream &Out) { printRules(Out); }
+/// What a run settles before it parses: which sources, which rules, how to
+/// parse each.
+struct PreparedRun {
+  std::vector<std::string> Sources; ///< Real paths.
+  RunConfig Cfg;
+  std::unique_ptr<CompilationSetup> Setup;
+};
 
-int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
-            llvm::raw_ostream &Err) {
-  auto Fail = [&](llvm::Error E) {
-    Err << "cuda-lower: error: " << llvm::toString(std::move(E)) << '\n';
-    return UsageError;
-  };
+/// Checks the options against the sources in \p FS: every problem found
+/// here is a usage error, reported before anything is parsed.
+llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
+                                       llvm::vfs::FileSystem &FS) {
   if (Opts.Sources.empty())
-    return Fail(llvm::createStringError("no source files given"));
-  if ((Opts.Mode == OutputMode::Stdout || Opts.Mode == OutputMode::File) &&
-      Opts.Sources.size() > 1)
-    return Fail(llvm::createStringError(
-        "several sources need -i, --diff or --check (stdout and -o take one)"));
-  auto Sources = resolveSources(Opts.Sources);
+    return llvm::createStringError("no source files given");
+  if (showsOneSource(Opts) && Opts.Sources.size() > 1)
+    return llvm::createStringError(
+        "several sources need -i, --diff or --check (stdout and -o take one)");
+  auto Sources = resolveSources(Opts.Sources, FS);
   if (!Sources)
-    return Fail(Sources.takeError());
+    return Sources.takeError();
   auto Cfg = makeRunConfig(Opts);
   if (!Cfg)
-    return Fail(Cfg.takeError());
-  auto Root = findProjectRoot(Opts.InRoot, Sources->front());
+    return Cfg.takeError();
+  auto Root = findProjectRoot(Opts.InRoot, Sources->front(), FS);
   if (!Root)
-    return Fail(Root.takeError());
+    return Root.takeError();
   Cfg->Root = *Root;
   std::tie(Cfg->TestCrashInRule, Cfg->TestCrashInSource) =
       llvm::StringRef(Opts.TestCrashInRule).split('@');
   if (!llvm::StringRef(Cfg->Root).ends_with("/"))
     Cfg->Root += '/';
   if (llvm::Error E = checkSourcesUnderRoot(*Sources, Cfg->Root, Opts.InRoot))
-    return Fail(std::move(E));
+    return std::move(E);
   auto Setup = CompilationSetup::create(Opts);
   if (!Setup)
-    return Fail(Setup.takeError());
+    return Setup.takeError();
   if (llvm::Error E = (*Setup)->prepare(*Sources))
-    return Fail(std::move(E));
+    return std::move(E);
+  return PreparedRun{std::move(*Sources), std::move(*Cfg), std::move(*Setup)};
+}
 
-  llvm::SmallString<256> Cwd;
-  llvm::sys::fs::current_path(Cwd);
+/// Verifies \p Files (unless --no-verify), prints every diagnostic, and
+/// emits the files verification did not withhold. \returns the exit code.
+int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
+                  const ParseOutcome &Parse, const EditCollector &Collector,
+                  std::vector<RewrittenFile> Files,
+                  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                  llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
+  VerificationResult Verified;
+  if (Opts.Verify)
+    Verified = verifyOutput({Parse.Parsed, *Run.Setup, Opts.Passes, Files,
+                             Collector, Run.Cfg.Root, Parse.ToleratedCrossSpace,
+                             Run.Cfg.TestCrashInRule == "verify", FS});
+  printDiagnostics(Err, Collector.diagnostics(), Verified.Problems,
+                   Opts.Color);
+  if (!Verified.Withheld.empty()) {
+    llvm::erase_if(Files, [&](const RewrittenFile &F) {
+      return Verified.Withheld.contains(F.Path);
+    });
+    // Print nothing rather than half of the one source shown.
+    if (showsOneSource(Opts))
+      return Verified.Crashed ? InternalError : RewritesNeeded;
+  }
+
+  const std::string &Main = Run.Sources.front();
+  auto MainText = Collector.parsedTexts().find(Main);
+  int Code = emitOutput(Opts, Main,
+                        MainText == Collector.parsedTexts().end()
+                            ? llvm::StringRef()
+                            : llvm::StringRef(MainText->second),
+                        Files, Out, Err);
+  if (Code == Success && (Parse.Crashed || Verified.Crashed))
+    Code = InternalError;
+  if (Code == Success &&
+      (Collector.hasErrors() || !Verified.Problems.empty()))
+    Code = RewritesNeeded;
+  return Code;
+}
+
+} // namespace
+
+void listRules(llvm::raw_ostream &Out) { printRules(Out); }
+
+int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
+            llvm::raw_ostream &Err) {
+  // A file system of its own: each command's directory becomes its working
+  // directory, the process's stays where the user is.
+  return runTool(Opts, Out, Err, llvm::vfs::createPhysicalFileSystem());
+}
+
+int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
+            llvm::raw_ostream &Err,
+            llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
+  auto Fail = [&](llvm::Error E) {
+    Err << "cuda-lower: error: " << llvm::toString(std::move(E)) << '\n';
+    return UsageError;
+  };
+  auto Run = prepareRun(Opts, *FS);
+  if (!Run)
+    return Fail(Run.takeError());
+
   EditCollector Collector;
   // Signal handlers that turn a crash in a rule or in Clang into an error
   // for one source (parseAll).
   llvm::CrashRecoveryContext::Enable();
-  ParseOutcome Parse = parseAll(*Sources, **Setup, *Cfg, Opts.Passes,
-                                Collector, Err, Opts.Color);
-  llvm::sys::fs::set_current_path(Cwd);
+  auto MakeAction = [&](CompilationPass Pass, std::vector<Diagnostic> &Found,
+                        const ErrorPrinter &Errors, CrashSite &Site) {
+    return std::make_unique<RulesAction>(Pass, Run->Cfg, Found, Errors, Site,
+                                         Collector);
+  };
+  ParseOutcome Parse = parseAll(Run->Sources, *Run->Setup, Opts.Passes, FS,
+                                MakeAction, Collector, Err, Opts.Color);
   if (Parse.Failed)
     return Parse.Crashed ? InternalError : ParseError;
   // Stdout and -o show one source: print nothing rather than its original.
-  if (Parse.Crashed && (Opts.Mode == OutputMode::Stdout ||
-                        Opts.Mode == OutputMode::File))
+  if (Parse.Crashed && showsOneSource(Opts))
     return InternalError;
 
   if (llvm::Error E = Collector.finalize())
@@ -642,30 +374,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   auto Files = applyEdits(Collector.replacements(), Collector.parsedTexts());
   if (!Files)
     return Fail(Files.takeError());
-
-  VerificationResult Verified;
-  if (Opts.Verify)
-    Verified = verifyOutput(
-        {Parse.Parsed, **Setup, Opts.Passes, *Files, Collector, Cfg->Root,
-         Parse.ToleratedCrossSpace, Cfg->TestCrashInRule == "verify"});
-  printDiagnostics(Err, Collector.diagnostics(), Verified.Problems,
-                   Opts.Color);
-  if (!Verified.Withheld.empty()) {
-    llvm::erase_if(*Files, [&](const RewrittenFile &F) {
-      return Verified.Withheld.contains(F.Path);
-    });
-    // Stdout and -o show one source: print nothing rather than half of it.
-    if (Opts.Mode == OutputMode::Stdout || Opts.Mode == OutputMode::File)
-      return Verified.Crashed ? InternalError : RewritesNeeded;
-  }
-
-  int Code = emitOutput(Opts, Sources->front(), *Files, Out, Err);
-  if (Code == Success && (Parse.Crashed || Verified.Crashed))
-    Code = InternalError;
-  if (Code == Success &&
-      (Collector.hasErrors() || !Verified.Problems.empty()))
-    Code = RewritesNeeded;
-  return Code;
+  return verifyAndEmit(Opts, *Run, Parse, Collector, std::move(*Files), FS,
+                       Out, Err);
 }
 
 } // namespace cudalower

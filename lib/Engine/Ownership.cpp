@@ -1,7 +1,7 @@
 //===--- Ownership.cpp - Which files are the user's own -------------------===//
 
 #include "Engine/Ownership.h"
-#include "llvm/Support/FileSystem.h"
+#include "clang/Basic/FileManager.h"
 
 using namespace clang;
 
@@ -14,11 +14,9 @@ bool FileOwnership::isOwned(const SourceManager &SM, SourceLocation Loc) {
   FileID FID = SM.getFileID(FileLoc);
   auto [It, Inserted] = Cache.try_emplace(FID, false);
   if (Inserted) {
-    if (auto Entry = SM.getFileEntryRefForID(FID)) {
-      llvm::SmallString<256> Real;
-      if (!llvm::sys::fs::real_path(Entry->getName(), Real))
-        It->second = llvm::StringRef(Real).starts_with(Root);
-    }
+    if (auto Entry = SM.getFileEntryRefForID(FID))
+      It->second =
+          SM.getFileManager().getCanonicalName(*Entry).starts_with(Root);
   }
   return It->second;
 }
@@ -30,10 +28,24 @@ std::string canonicalPathOf(const SourceManager &SM, SourceLocation Loc) {
   auto Entry = SM.getFileEntryRefForID(SM.getFileID(FileLoc));
   if (!Entry)
     return "";
-  llvm::SmallString<256> Real;
-  if (llvm::sys::fs::real_path(Entry->getName(), Real))
-    return Entry->getName().str();
-  return std::string(Real);
+  // Relative names resolve in the file system the parse read, whose working
+  // directory is the compile command's.
+  return SM.getFileManager().getCanonicalName(*Entry).str();
+}
+
+std::optional<llvm::StringRef> loadedTextOf(const SourceManager &SM,
+                                            llvm::StringRef Path) {
+  OptionalFileEntryRef File =
+      SM.getFileManager().getOptionalFileRef(Path, /*OpenFile=*/false);
+  if (!File)
+    return std::nullopt;
+  // By entry, not by name: FileEntryRef's == compares the files. A walk over
+  // the files, not translateFile's over every source location entry.
+  for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
+       ++It)
+    if (It->first == *File)
+      return It->second->getBufferDataIfLoaded();
+  return std::nullopt;
 }
 
 } // namespace cudalower

@@ -3,12 +3,14 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include <optional>
 #include <string>
 
 namespace cudalower {
 
 /// Answers "is this code in a file the user owns?": a file under the project
-/// root (resolved through symbolic links) that is not a system header. The
+/// root (resolved through symbolic links, in the file system the parse
+/// reads) that is not a system header. The
 /// answer is cached per file of one SourceManager.
 class FileOwnership {
 public:
@@ -26,5 +28,11 @@ private:
 /// resolved to where they are used), or "" if there is none.
 std::string canonicalPathOf(const clang::SourceManager &SM,
                             clang::SourceLocation Loc);
+
+/// The text \p SM holds for the file at \p Path (any name of it: the file
+/// manager knows a file by its identity), or nothing if it holds no such
+/// file or has not loaded it.
+std::optional<llvm::StringRef> loadedTextOf(const clang::SourceManager &SM,
+                                            llvm::StringRef Path);
 
 } // namespace cudalower

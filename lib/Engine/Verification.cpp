@@ -12,15 +12,17 @@
 //     gives no error): the output still needs --expt-relaxed-constexpr.
 //   - Lambdas still annotated __host__ or __device__: plain nvcc refuses
 //     every one ("requires --extended-lambda").
+// VerificationReport.cpp then locates each problem in the user's text.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Engine/Verification.h"
+#include "Analysis/ExecSpaceUtils.h"
 #include "Driver/PragmaMacros.h"
 #include "Engine/ClangErrors.h"
 #include "Engine/Ownership.h"
+#include "Engine/VerificationReport.h"
 #include "Output/DiagnosticPrinter.h"
-#include "Analysis/ExecSpaceUtils.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -28,12 +30,11 @@
 #include "clang/Basic/Cuda.h"
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CrashRecoveryContext.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <csignal>
@@ -43,54 +44,7 @@ using namespace clang;
 
 namespace cudalower {
 
-unsigned mapToOriginal(const tooling::Replacements &Edits, unsigned NewOffset,
-                       int64_t *InsideEdit) {
-  if (InsideEdit)
-    *InsideEdit = -1;
-  int64_t Delta = 0; // new offset - old offset, before the current edit
-  for (const tooling::Replacement &R : Edits) {
-    int64_t NewBegin = R.getOffset() + Delta;
-    int64_t NewEnd = NewBegin + R.getReplacementText().size();
-    if (NewOffset < NewBegin)
-      break;
-    if (NewOffset < NewEnd) {
-      if (InsideEdit)
-        *InsideEdit = R.getOffset();
-      return R.getOffset();
-    }
-    Delta += static_cast<int64_t>(R.getReplacementText().size()) -
-             static_cast<int64_t>(R.getLength());
-  }
-  return static_cast<unsigned>(NewOffset - Delta);
-}
-
 namespace {
-
-/// Why the output does not build with plain nvcc.
-enum class ProblemKind {
-  BrokenRewrite,         ///< A Clang error the input did not have.
-  NeedsRelaxedConstexpr, ///< A constexpr host function used in device code.
-  HostUseInDeviceCode,   ///< Another host function used in device code.
-  ErrorDirective,        ///< An #error that the flags' macros avoided.
-  AnnotatedLambda,       ///< A lambda still annotated __host__/__device__.
-  UnsupportedInDevice,   ///< throw, try or typeid in device code.
-};
-
-/// One problem, located in the rewritten text.
-struct RawProblem {
-  ProblemKind Kind;
-  std::string File; ///< Canonical path; empty if Clang gave no location.
-  unsigned Offset = 0;
-  std::string Message;
-  /// For a cross-space error: what it refers to (see crossSpaceKeys).
-  std::string Target;
-  /// A cross-space error that the input may have had without nvcc minding:
-  /// host code naming a __device__ function (Clang refuses it even in a
-  /// decltype, nvcc only in evaluated code), or an overload set whose
-  /// candidates were on the wrong side. Device code calling a host function
-  /// is never excused: nvcc refuses it with the flags too.
-  bool ExcusedIfInInput = false;
-};
 
 /// "declared in FILE:LINE" for \p D, with what the user can do when the
 /// file is not theirs.
@@ -373,14 +327,15 @@ private:
   bool TestCrash;
 };
 
-/// Parses one source for verification and records which files it read.
+/// Parses one source for verification and records which files it read,
+/// and the text of those its problems are in.
 class VerifyAction : public ASTFrontendAction {
 public:
   VerifyAction(FileOwnership &Owned, std::vector<RawProblem> &Out,
-               std::set<std::string> &Read, CompilationPass Pass,
-               bool TestCrash)
-      : Owned(Owned), Out(Out), Read(Read), Pass(Pass), TestCrash(TestCrash) {
-  }
+               std::set<std::string> &Read, ProblemReporter &Reporter,
+               CompilationPass Pass, bool TestCrash)
+      : Owned(Owned), Out(Out), Read(Read), Reporter(Reporter), Pass(Pass),
+        TestCrash(TestCrash) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
@@ -389,135 +344,36 @@ public:
   }
   void EndSourceFileAction() override {
     SourceManager &SM = getCompilerInstance().getSourceManager();
-    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-      llvm::SmallString<256> Real;
-      if (!llvm::sys::fs::real_path(It->first.getName(), Real))
-        Read.insert(std::string(Real));
-    }
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      Read.insert(SM.getFileManager().getCanonicalName(It->first).str());
+    for (const RawProblem &P : Out)
+      if (!P.File.empty() && !Reporter.hasText(P.File))
+        if (std::optional<llvm::StringRef> Text = loadedTextOf(SM, P.File))
+          Reporter.addParsedText(P.File, *Text);
   }
 
 private:
   FileOwnership &Owned;
   std::vector<RawProblem> &Out;
   std::set<std::string> &Read;
+  ProblemReporter &Reporter;
   CompilationPass Pass;
   bool TestCrash;
 };
 
-/// A file system in which the rewritten files have their new text.
+/// \p Base, in which the rewritten files have their new text.
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
-overlayOf(const std::vector<RewrittenFile> &Files) {
+overlayOf(const std::vector<RewrittenFile> &Files,
+          llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   for (const RewrittenFile &F : Files)
     Memory->addFile(F.Path, /*ModificationTime=*/0,
                     llvm::MemoryBuffer::getMemBufferCopy(F.New, F.Path));
-  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
+  auto Overlay =
+      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(std::move(Base));
   Overlay->pushOverlay(Memory);
   return Overlay;
 }
-
-/// Turns the problems of the rewritten text into diagnostics on the files
-/// as the user wrote them.
-class ProblemReporter {
-public:
-  ProblemReporter(const VerificationInput &In) : In(In) {
-    for (const RewrittenFile &F : In.Files)
-      ByPath[F.Path] = &F;
-  }
-
-  Diagnostic toDiagnostic(const RawProblem &P) {
-    Diagnostic D;
-    D.Rule = "verify";
-    D.Level = DiagLevel::Error;
-    D.File = P.File;
-    D.Message = message(P);
-    if (P.File.empty())
-      return D;
-    const RewrittenFile *F = lookup(P.File);
-    int64_t InsideEdit = -1;
-    D.Offset = F ? mapToOriginal(F->Edits, P.Offset, &InsideEdit) : P.Offset;
-    llvm::StringRef Text = originalText(P.File);
-    locate(Text, D);
-    if (P.Kind == ProblemKind::BrokenRewrite)
-      D.Message += blame(P.File, D.Offset, InsideEdit, Text);
-    return D;
-  }
-
-private:
-  static std::string message(const RawProblem &P) {
-    switch (P.Kind) {
-    case ProblemKind::BrokenRewrite:
-      return "the rewritten code does not compile: " + P.Message;
-    case ProblemKind::HostUseInDeviceCode:
-      return P.Message + " (plain nvcc refuses this)";
-    case ProblemKind::ErrorDirective:
-      return "without nvcc's --extended-lambda/--expt-relaxed-constexpr "
-             "macros this #error fires: " +
-             P.Message;
-    case ProblemKind::NeedsRelaxedConstexpr:
-    case ProblemKind::AnnotatedLambda:
-    case ProblemKind::UnsupportedInDevice:
-      return P.Message;
-    }
-    return P.Message;
-  }
-
-  const RewrittenFile *lookup(const std::string &Path) const {
-    auto It = ByPath.find(Path);
-    return It == ByPath.end() ? nullptr : It->second;
-  }
-
-  llvm::StringRef originalText(const std::string &Path) {
-    if (const RewrittenFile *F = lookup(Path))
-      return F->Old;
-    auto [It, Inserted] = Unchanged.try_emplace(Path);
-    if (Inserted)
-      if (auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false))
-        It->second = (*Buffer)->getBuffer().str();
-    return It->second;
-  }
-
-  static void locate(llvm::StringRef Text, Diagnostic &D) {
-    unsigned Offset = std::min<size_t>(D.Offset, Text.size());
-    llvm::StringRef Before = Text.take_front(Offset);
-    D.Line = Before.count('\n') + 1;
-    size_t LineStart = Before.rfind('\n');
-    LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
-    D.Column = Offset - LineStart + 1;
-    D.SourceLine =
-        Text.slice(LineStart, Text.find_first_of("\r\n", Offset)).str();
-  }
-
-  /// Names the edit that wrote the broken text, or the closest one before
-  /// it in the same file.
-  std::string blame(const std::string &File, unsigned Offset,
-                    int64_t InsideEdit, llvm::StringRef Text) {
-    const EditOrigin *Best = nullptr;
-    for (const EditOrigin &O : In.Edits.origins(File))
-      if (InsideEdit >= 0 ? O.Offset == InsideEdit : O.Offset <= Offset)
-        Best = &O;
-    if (!Best)
-      return "; no edit of the tool precedes it in this file";
-    std::string Out = InsideEdit >= 0 ? "; in the text written by"
-                                      : "; after the edit of";
-    for (size_t I : Best->Diags) {
-      const Diagnostic &Origin = In.Edits.diagnostics()[I];
-      Diagnostic At;
-      At.Offset = Origin.Offset;
-      locate(Text, At);
-      Out += " [" + Origin.Rule + "] for the finding at " +
-             std::to_string(Origin.Line ? Origin.Line : At.Line) + ":" +
-             std::to_string(Origin.Column ? Origin.Column : At.Column);
-      break; // the first is enough to find it
-    }
-    return Out;
-  }
-
-  const VerificationInput &In;
-  llvm::StringMap<const RewrittenFile *> ByPath;
-  llvm::StringMap<std::string> Unchanged;
-};
 
 /// Every file a broken source read, and every source that read one of
 /// those, until nothing changes: none of their rewritten files is written.
@@ -545,76 +401,116 @@ void withhold(const std::vector<std::set<std::string>> &ReadBySource,
   }
 }
 
-/// The report of a crash while verifying \p Source, in the format of the
-/// engine's crash reports.
-Diagnostic crashProblem(const std::string &Source, CompilationPass Pass) {
-  Diagnostic D;
-  D.Rule = "verify";
-  D.Level = DiagLevel::Error;
-  D.File = Source;
-  D.Message = std::string("internal error: cuda-lower crashed while verifying "
-                          "the output (") +
-              (Pass == CompilationPass::Host ? "host" : "device") +
-              " pass); no file was written (please report this bug with the "
-              "source)";
-  return D;
-}
+/// One verification run over every source: the overlay, its file cache,
+/// and what was found so far.
+class Verifier {
+public:
+  explicit Verifier(const VerificationInput &In)
+      : In(In), Overlay(overlayOf(In.Files, baseOf(In))),
+        Files(newFileManager()), Reporter(In),
+        ReadBySource(In.Sources.size()), Broken(In.Sources.size(), false) {}
+
+  VerificationResult run() {
+    for (size_t I = 0; I < In.Sources.size(); ++I)
+      verifySource(I);
+    withhold(ReadBySource, Broken, In.Files, Result.Withheld);
+    return std::move(Result);
+  }
+
+private:
+  // The overlay's working directory becomes each command's; the process's
+  // own (which getRealFileSystem() would change) stays where the user is.
+  static llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+  baseOf(const VerificationInput &In) {
+    return In.BaseFS ? In.BaseFS : llvm::vfs::createPhysicalFileSystem();
+  }
+
+  llvm::IntrusiveRefCntPtr<FileManager> newFileManager() {
+    return llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
+                                                  Overlay);
+  }
+
+  void verifySource(size_t I) {
+    const std::string &Source = In.Sources[I];
+    // Relative include paths of the command resolve against its directory,
+    // in the overlay as on disk. The rules' parse entered it already.
+    std::string Dir = In.Setup.directoryFor(Source);
+    if (std::error_code EC = Overlay->setCurrentWorkingDirectory(Dir)) {
+      Result.Problems.push_back(unreadableProblem(Source, Dir, EC));
+      Broken[I] = true;
+      return;
+    }
+    for (CompilationPass Pass : passesFor(In.Passes))
+      if (!verifyPass(I, Pass))
+        return;
+  }
+
+  /// \returns false if the tool crashed.
+  bool verifyPass(size_t I, CompilationPass Pass) {
+    const std::string &Source = In.Sources[I];
+    std::vector<RawProblem> Raw;
+    FileOwnership Owned(In.Root);
+    VerifyDiagnostics Diags(Raw, Owned);
+    tooling::ToolInvocation Invocation(
+        In.Setup.commandFor(Source, Pass, Semantics::PlainNvcc),
+        std::make_unique<VerifyAction>(Owned, Raw, ReadBySource[I], Reporter,
+                                       Pass, In.TestCrash),
+        Files.get());
+    Invocation.setDiagnosticConsumer(&Diags);
+    llvm::CrashRecoveryContext Recovery;
+    if (!Recovery.RunSafely([&] { Invocation.run(); })) {
+      // What was read is unknown: no rewritten file is trusted.
+      Result.Crashed = true;
+      Result.Problems.push_back(crashProblem(Source, Pass));
+      for (const RewrittenFile &F : In.Files)
+        Result.Withheld.insert(F.Path);
+      Files = newFileManager();
+      return false;
+    }
+    for (const RawProblem &P : Raw)
+      report(I, P);
+    return true;
+  }
+
+  void report(size_t I, const RawProblem &P) {
+    Diagnostic D = Reporter.toDiagnostic(P);
+    if (P.ExcusedIfInInput &&
+        llvm::any_of(crossSpaceKeys(D.File, D.Offset, P.Target),
+                     [&](const std::string &Key) {
+                       return In.ToleratedInInput.count(Key) > 0;
+                     }))
+      return;
+    Broken[I] = Broken[I] || P.Kind == ProblemKind::BrokenRewrite;
+    if (Seen.insert({D.File, D.Offset, D.Message}).second)
+      Result.Problems.push_back(std::move(D));
+  }
+
+  static Diagnostic unreadableProblem(const std::string &Source,
+                                      const std::string &Dir,
+                                      std::error_code EC) {
+    Diagnostic D;
+    D.Rule = "verify";
+    D.Level = DiagLevel::Error;
+    D.File = Source;
+    D.Message = "cannot enter '" + Dir +
+                "', the directory of its compile command: " + EC.message();
+    return D;
+  }
+
+  const VerificationInput &In;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> Overlay;
+  llvm::IntrusiveRefCntPtr<FileManager> Files;
+  ProblemReporter Reporter;
+  std::vector<std::set<std::string>> ReadBySource;
+  std::vector<bool> Broken;
+  std::set<std::tuple<std::string, unsigned, std::string>> Seen;
+  VerificationResult Result;
+};
 
 } // namespace
 
 VerificationResult verifyOutput(const VerificationInput &In) {
-  VerificationResult Result;
-  auto Overlay = overlayOf(In.Files);
-  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
-                                                      Overlay);
-  ProblemReporter Reporter(In);
-  std::set<std::tuple<std::string, unsigned, std::string>> Seen;
-  std::vector<std::set<std::string>> ReadBySource(In.Sources.size());
-  std::vector<bool> Broken(In.Sources.size(), false);
-  std::vector<CompilationPass> Passes = passesFor(In.Passes);
-
-  for (size_t I = 0; I < In.Sources.size(); ++I) {
-    const std::string &Source = In.Sources[I];
-    // Relative include paths of the command resolve against its directory,
-    // in the overlay as on disk.
-    Overlay->setCurrentWorkingDirectory(In.Setup.directoryFor(Source));
-    for (CompilationPass Pass : Passes) {
-      std::vector<RawProblem> Raw;
-      FileOwnership Owned(In.Root);
-      VerifyDiagnostics Diags(Raw, Owned);
-      tooling::ToolInvocation Invocation(
-          In.Setup.commandFor(Source, Pass, Semantics::PlainNvcc),
-          std::make_unique<VerifyAction>(Owned, Raw, ReadBySource[I], Pass,
-                                         In.TestCrash),
-          Files.get());
-      Invocation.setDiagnosticConsumer(&Diags);
-      llvm::CrashRecoveryContext Recovery;
-      if (!Recovery.RunSafely([&] { Invocation.run(); })) {
-        // What was read is unknown: no rewritten file is trusted.
-        Result.Crashed = true;
-        Result.Problems.push_back(crashProblem(Source, Pass));
-        for (const RewrittenFile &F : In.Files)
-          Result.Withheld.insert(F.Path);
-        Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
-                                                        Overlay);
-        break;
-      }
-      for (const RawProblem &P : Raw) {
-        Diagnostic D = Reporter.toDiagnostic(P);
-        if (P.ExcusedIfInInput &&
-            llvm::any_of(crossSpaceKeys(D.File, D.Offset, P.Target),
-                         [&](const std::string &Key) {
-                           return In.ToleratedInInput.count(Key) > 0;
-                         }))
-          continue;
-        Broken[I] = Broken[I] || P.Kind == ProblemKind::BrokenRewrite;
-        if (Seen.insert({D.File, D.Offset, D.Message}).second)
-          Result.Problems.push_back(std::move(D));
-      }
-    }
-  }
-  withhold(ReadBySource, Broken, In.Files, Result.Withheld);
-  return Result;
+  return Verifier(In).run();
 }
 
 } // namespace cudalower

@@ -12,7 +12,9 @@
 #include "Engine/EditCollector.h"
 #include "Output/Emit.h"
 #include "cudalower/Diagnostic.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include <set>
 #include <string>
 #include <vector>
@@ -34,6 +36,9 @@ struct VerificationInput {
   const std::set<std::string> &ToleratedInInput;
   /// Test hook (--test-crash-in-rule=verify): crash in every parse.
   bool TestCrash = false;
+  /// The files as they are, under the rewritten ones (null: the disk); its
+  /// working directory is changed to each command's.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> BaseFS = nullptr;
 };
 
 /// What verification found.
@@ -54,12 +59,5 @@ struct VerificationResult {
 /// Parses every source again over the rewritten files, as plain nvcc reads
 /// them, in the passes the rules saw.
 VerificationResult verifyOutput(const VerificationInput &In);
-
-/// Maps \p NewOffset in a file rewritten by \p Edits back to the file as it
-/// was read: an offset inside text an edit wrote maps to that edit's offset.
-/// \p InsideEdit, if given, is set to that edit's offset, or -1 if the
-/// offset lies in unchanged text.
-unsigned mapToOriginal(const clang::tooling::Replacements &Edits,
-                       unsigned NewOffset, int64_t *InsideEdit = nullptr);
 
 } // namespace cudalower

@@ -4,6 +4,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <set>
+#include <tuple>
 
 namespace cudalower {
 
@@ -132,6 +135,26 @@ void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D, bool Color) {
   printOne(OS, D, Color);
   for (const Diagnostic &N : D.Notes)
     printOne(OS, N, Color);
+}
+
+void printDiagnostics(llvm::raw_ostream &OS,
+                      const std::vector<Diagnostic> &Found,
+                      const std::vector<Diagnostic> &Problems, bool Color) {
+  std::vector<Diagnostic> All = Found;
+  std::set<std::pair<std::string, unsigned>> RuleErrorLines;
+  for (const Diagnostic &D : Found)
+    if (D.Level == DiagLevel::Error)
+      RuleErrorLines.insert({D.File, D.Line});
+  for (const Diagnostic &P : Problems)
+    if (!RuleErrorLines.count({P.File, P.Line}))
+      All.push_back(P);
+  std::stable_sort(All.begin(), All.end(),
+                   [](const Diagnostic &A, const Diagnostic &B) {
+                     return std::tie(A.File, A.Offset) <
+                            std::tie(B.File, B.Offset);
+                   });
+  for (const Diagnostic &D : All)
+    printDiagnostic(OS, D, Color);
 }
 
 } // namespace cudalower

@@ -3,6 +3,7 @@
 
 #include "cudalower/Diagnostic.h"
 #include "llvm/ADT/StringRef.h"
+#include <vector>
 
 namespace llvm {
 class raw_ostream;
@@ -13,6 +14,14 @@ namespace cudalower {
 /// Prints \p D as Clang does: `file:line:col: warning: text [rule]`, the
 /// source line and a caret, then its notes. Colour only if \p Color.
 void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D, bool Color);
+
+/// Prints the rules' findings \p Found and verification's \p Problems in
+/// the order of their places. A problem on a line where a rule already
+/// reported an error (a lambda it could not lower, say) adds nothing: the
+/// rule's message says why.
+void printDiagnostics(llvm::raw_ostream &OS,
+                      const std::vector<Diagnostic> &Found,
+                      const std::vector<Diagnostic> &Problems, bool Color);
 
 /// The path to show for \p File: relative to the working directory (or to
 /// \p Cwd when given) when it lies under it, else as given.

@@ -4,7 +4,6 @@
 #include "Output/DiagnosticPrinter.h"
 #include "Output/FileWriter.h"
 #include "Output/UnifiedDiff.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -57,11 +56,10 @@ withLineEnding(const clang::tooling::Replacements &Edits, LineEnding To) {
     return Edits;
   clang::tooling::Replacements Out;
   for (const clang::tooling::Replacement &R : Edits) {
-    llvm::Error E = Out.add(clang::tooling::Replacement(
-        R.getFilePath(), R.getOffset(), R.getLength(),
-        convertLineEndings(R.getReplacementText(), To)));
-    assert(!E && "the edits did not overlap before");
-    llvm::consumeError(std::move(E));
+    llvm::cantFail(Out.add(clang::tooling::Replacement(
+                       R.getFilePath(), R.getOffset(), R.getLength(),
+                       convertLineEndings(R.getReplacementText(), To))),
+                   "the edits did not overlap before");
   }
   return Out;
 }
@@ -79,23 +77,17 @@ applyEdits(const std::map<std::string, clang::tooling::Replacements> &All,
   for (const auto &[Path, Edits] : All) {
     if (Edits.empty())
       continue;
-    std::string Old;
-    if (auto It = Parsed.find(Path); It != Parsed.end()) {
-      Old = It->second;
-    } else {
-      auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
-      if (!Buffer)
-        return llvm::createStringError(Path + ": " +
-                                       Buffer.getError().message());
-      Old = (*Buffer)->getBuffer().str();
-    }
+    auto It = Parsed.find(Path);
+    if (It == Parsed.end())
+      return llvm::createStringError(Path + ": edited but never parsed");
+    const std::string &Old = It->second;
     clang::tooling::Replacements Fitted =
         withLineEnding(Edits, dominantLineEnding(Old));
     auto New = clang::tooling::applyAllReplacements(Old, Fitted);
     if (!New)
       return New.takeError();
     if (*New != Old)
-      Out.push_back({Path, std::move(Old), std::move(*New), std::move(Fitted)});
+      Out.push_back({Path, Old, std::move(*New), std::move(Fitted)});
   }
   return Out;
 }
@@ -148,6 +140,7 @@ std::vector<std::string> diffPaths(const std::vector<RewrittenFile> &Files) {
 } // namespace
 
 int emitOutput(const ToolOptions &Opts, const std::string &MainFile,
+               llvm::StringRef MainText,
                const std::vector<RewrittenFile> &Files, llvm::raw_ostream &Out,
                llvm::raw_ostream &Err) {
   auto Find = [&](llvm::StringRef Path) -> const RewrittenFile * {
@@ -160,18 +153,7 @@ int emitOutput(const ToolOptions &Opts, const std::string &MainFile,
   case OutputMode::Stdout:
   case OutputMode::File: {
     const RewrittenFile *Main = Find(MainFile);
-    std::string Text;
-    if (Main) {
-      Text = Main->New;
-    } else {
-      auto Buffer = llvm::MemoryBuffer::getFile(MainFile, /*IsText=*/false);
-      if (!Buffer) {
-        Err << "cuda-lower: error: " << displayPath(MainFile) << ": "
-            << Buffer.getError().message() << '\n';
-        return UsageError;
-      }
-      Text = (*Buffer)->getBuffer().str();
-    }
+    llvm::StringRef Text = Main ? llvm::StringRef(Main->New) : MainText;
     size_t Others = Files.size() - (Main ? 1 : 0);
     if (Others && !Opts.Quiet)
       Err << "note: " << Others

@@ -23,12 +23,13 @@ struct RewrittenFile {
 };
 
 /// Applies \p Edits (file path -> replacements) to the text each file was
-/// parsed with (\p Parsed; a file missing there is read from disk). Line
-/// breaks in inserted text follow the file's (CRLF, CR or LF). Files whose
-/// text does not change are left out.
+/// parsed with (\p Parsed: the files are never read again, so that the
+/// edits fit the text they were computed on). Line breaks in inserted text
+/// follow the file's (CRLF, CR or LF). Files whose text does not change are
+/// left out. Fails if a file with edits has no parsed text.
 llvm::Expected<std::vector<RewrittenFile>>
 applyEdits(const std::map<std::string, clang::tooling::Replacements> &Edits,
-           const std::map<std::string, std::string> &Parsed = {});
+           const std::map<std::string, std::string> &Parsed);
 
 /// \p Text with its line breaks as \p Model's (the one most of its lines
 /// end with): a '\n' not preceded by '\r' becomes "\r\n" for a CRLF file,
@@ -36,8 +37,10 @@ applyEdits(const std::map<std::string, clang::tooling::Replacements> &Edits,
 std::string withLineEndingsOf(llvm::StringRef Model, llvm::StringRef Text);
 
 /// Emits \p Files as \p Opts.Mode asks: the main file's text to \p Out or to
-/// -o, every file in place, or diffs. \returns an ExitCode.
+/// -o (\p MainText, the main file as parsed, when no edit changed it), every
+/// file in place, or diffs. \returns an ExitCode.
 int emitOutput(const ToolOptions &Opts, const std::string &MainFile,
+               llvm::StringRef MainText,
                const std::vector<RewrittenFile> &Files, llvm::raw_ostream &Out,
                llvm::raw_ostream &Err);
 

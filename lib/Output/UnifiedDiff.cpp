@@ -93,12 +93,9 @@ std::string diffFileName(llvm::StringRef Prefix, llvm::StringRef Path) {
 
 std::string unifiedDiff(llvm::StringRef Path, llvm::StringRef Old,
                         const clang::tooling::Replacements &Edits) {
-  auto NewOrErr = clang::tooling::applyAllReplacements(Old, Edits);
-  if (!NewOrErr) {
-    llvm::consumeError(NewOrErr.takeError());
-    return "";
-  }
-  std::string New = std::move(*NewOrErr);
+  std::string New = llvm::cantFail(
+      clang::tooling::applyAllReplacements(Old, Edits),
+      "the edits were applied to this text before (applyEdits)");
   if (New == Old)
     return "";
   Lines OldLines(Old), NewLines(New);

@@ -17,7 +17,8 @@ std::string diffFileName(llvm::StringRef Prefix, llvm::StringRef Path);
 /// diffFileName) that
 /// turns \p Old into the result of applying \p Edits to it. Hunks come from
 /// the edits themselves, so unchanged text is never reported as changed.
-/// Returns "" when the edits change nothing.
+/// Returns "" when the edits change nothing. \p Edits must apply to \p Old
+/// (applyEdits applied them to it already).
 std::string unifiedDiff(llvm::StringRef Path, llvm::StringRef Old,
                         const clang::tooling::Replacements &Edits);
 

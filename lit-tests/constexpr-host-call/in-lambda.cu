@@ -1,26 +1,22 @@
 // A plain lambda that exec-space-lambda-to-device makes a device lambda is
 // device code: the constexpr functions it calls are fixed in the same run.
-// RUN: %cuda-lower --no-verify --rules=constexpr-host-call,exec-space-lambda-to-device %s > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=FIX --match-full-lines
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: %nvcc-ext -c %t.out.cu -o %t.o
-// RUN: %idempotent %t.out.cu --rules=constexpr-host-call,exec-space-lambda-to-device
+// RUN: %check_cuda_lower --match-full-lines --nvcc-arg=--extended-lambda --nvcc-arg=--expt-relaxed-constexpr %s constexpr-host-call,exec-space-lambda-to-device %t -- --no-verify
 
 constexpr int cube(int x) { return x * x * x; }
-// FIX: __host__ __device__ constexpr int cube(int x) { return x * x * x; }
+// CHECK-FIXES: __host__ __device__ constexpr int cube(int x) { return x * x * x; }
 template <typename F> __global__ void apply(F f, int *out) { out[threadIdx.x] = f(threadIdx.x); }
 
 void launch(int *out) {
   apply<<<1, 32>>>([](int i) { return cube(i); }, out);
-  // MSG: [[@LINE-1]]:20: warning: plain lambda passed to a __global__ function is __host__ for nvcc; make it a __device__ lambda [exec-space-lambda-to-device]
-  // MSG: [[@LINE-2]]:39: warning: constexpr function 'cube' called from __device__ lambda is not __device__ (nvcc needs --expt-relaxed-constexpr) [constexpr-host-call]
-  // FIX: apply<<<1, 32>>>([] __device__(int i) { return cube(i); }, out);
+  // CHECK-MESSAGES: [[@LINE-1]]:20: warning: plain lambda passed to a __global__ function is __host__ for nvcc; make it a __device__ lambda [exec-space-lambda-to-device]
+  // CHECK-MESSAGES: [[@LINE-2]]:39: warning: constexpr function 'cube' called from __device__ lambda is not __device__ (nvcc needs --expt-relaxed-constexpr) [constexpr-host-call]
+  // CHECK-FIXES: apply<<<1, 32>>>([] __device__(int i) { return cube(i); }, out);
 }
 
 // Template case, macro case and no-match case: a lambda only used on the
 // host calls it from host code.
 constexpr int square(int x) { return x * x; }
-// FIX: constexpr int square(int x) { return x * x; }
+// CHECK-FIXES: constexpr int square(int x) { return x * x; }
 #define SQUARE_OF(x) square(x)
 template <typename T> T host_only(T x) {
   auto f = [](T v) { return SQUARE_OF(v); };

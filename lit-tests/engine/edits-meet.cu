@@ -1,5 +1,6 @@
-// RUN: %cuda-lower %s > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=FIX --match-full-lines
+// RUN: %strip-checks %s > %t.cu
+// RUN: %cuda-lower %t.cu > %t.out.cu 2> %t.err
+// RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=CHECK-FIXES --match-full-lines
 // RUN: %nvcc -c %t.out.cu -o %t.o
 // RUN: %idempotent %t.out.cu
 
@@ -11,7 +12,7 @@
 constexpr int sq(int x) { return x * x; }
 __global__ void k(int *p) { p[0] = std::min(sq(2), 3); }
 
-// FIX: #include <algorithm>
-// FIX-NEXT: #include <cuda/std/{{[a-z_]+}}>
-// FIX-NEXT: __host__ __device__ constexpr int sq(int x) { return x * x; }
-// FIX-NEXT: __global__ void k(int *p) { p[0] = cuda::std::min(sq(2), 3); }
+// CHECK-FIXES: #include <algorithm>
+// CHECK-FIXES-NEXT: #include <cuda/std/{{[a-z_]+}}>
+// CHECK-FIXES-NEXT: __host__ __device__ constexpr int sq(int x) { return x * x; }
+// CHECK-FIXES-NEXT: __global__ void k(int *p) { p[0] = cuda::std::min(sq(2), 3); }

@@ -1,25 +1,21 @@
-// RUN: %cuda-lower --rules=exec-space-defaulted-member %s > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=FIX --match-full-lines
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: %nvcc -c %t.out.cu -o %t.o
-// RUN: %idempotent %t.out.cu --rules=exec-space-defaulted-member
+// RUN: %check_cuda_lower --match-full-lines %s exec-space-defaulted-member %t
 
 // The guide's example (§5.3.11.6): the annotation of a function defaulted in
 // its class is ignored (nvcc warning #20012-D).
 struct MyStruct2 {
   __device__ MyStruct2() = default;
-  // MSG: [[@LINE-1]]:14: warning: nvcc ignores '__device__' on 'MyStruct2', a non-virtual function defaulted in its class; its execution space comes from its callers (§5.3.11.6) [exec-space-defaulted-member]
-  // FIX: MyStruct2() = default;
+  // CHECK-MESSAGES: [[@LINE-1]]:14: warning: nvcc ignores '__device__' on 'MyStruct2', a non-virtual function defaulted in its class; its execution space comes from its callers (§5.3.11.6) [exec-space-defaulted-member]
+  // CHECK-FIXES: MyStruct2() = default;
 };
 
 struct Pair {
   __host__ __device__ Pair() = default;
-  // MSG: [[@LINE-1]]:23: warning: nvcc ignores '__host__ __device__' on 'Pair', a non-virtual function defaulted in its class; its execution space comes from its callers (§5.3.11.6) [exec-space-defaulted-member]
-  // FIX: Pair() = default;
+  // CHECK-MESSAGES: [[@LINE-1]]:23: warning: nvcc ignores '__host__ __device__' on 'Pair', a non-virtual function defaulted in its class; its execution space comes from its callers (§5.3.11.6) [exec-space-defaulted-member]
+  // CHECK-FIXES: Pair() = default;
   __host__
   __device__ Pair &operator=(const Pair &) = default;
-  // MSG: [[@LINE-1]]:20: warning: nvcc ignores '__host__ __device__' on 'operator=', a non-virtual function defaulted in its class; its execution space comes from its callers (§5.3.11.6) [exec-space-defaulted-member]
-  // FIX: Pair &operator=(const Pair &) = default;
+  // CHECK-MESSAGES: [[@LINE-1]]:20: warning: nvcc ignores '__host__ __device__' on 'operator=', a non-virtual function defaulted in its class; its execution space comes from its callers (§5.3.11.6) [exec-space-defaulted-member]
+  // CHECK-FIXES: Pair &operator=(const Pair &) = default;
   int first, second;
 };
 
@@ -30,21 +26,21 @@ struct Pair {
 #define HOST_DEVICE_INLINE __forceinline__ __host__ __device__
 struct Vec {
   HOST_DEVICE Vec() = default;
-  // MSG: [[@LINE-1]]:15: warning: nvcc ignores '__host__ __device__' on 'Vec', a non-virtual function defaulted in its class; its execution space comes from its callers (§5.3.11.6) [exec-space-defaulted-member]
-  // FIX: Vec() = default;
+  // CHECK-MESSAGES: [[@LINE-1]]:15: warning: nvcc ignores '__host__ __device__' on 'Vec', a non-virtual function defaulted in its class; its execution space comes from its callers (§5.3.11.6) [exec-space-defaulted-member]
+  // CHECK-FIXES: Vec() = default;
   HOST_DEVICE_INLINE ~Vec() = default;
-  // MSG: [[@LINE-1]]:22: warning: nvcc ignores '__host__ __device__' on '~Vec', a non-virtual function defaulted in its class; its execution space comes from its callers (§5.3.11.6) [exec-space-defaulted-member]
-  // FIX: ~Vec() = default;
+  // CHECK-MESSAGES: [[@LINE-1]]:22: warning: nvcc ignores '__host__ __device__' on '~Vec', a non-virtual function defaulted in its class; its execution space comes from its callers (§5.3.11.6) [exec-space-defaulted-member]
+  // CHECK-FIXES: ~Vec() = default;
   HOST_DEVICE Vec(float a, float b) : x(a), y(b) {}
-  // FIX: HOST_DEVICE Vec(float a, float b) : x(a), y(b) {}
+  // CHECK-FIXES: HOST_DEVICE Vec(float a, float b) : x(a), y(b) {}
   float x, y;
 };
 
 // Template case: the pattern is fixed, not each instantiation.
 template <typename T> struct Box {
   __host__ __device__ Box() = default;
-  // MSG: [[@LINE-1]]:23: warning: nvcc ignores '__host__ __device__' on 'Box<T>', a non-virtual function defaulted in its class; its execution space comes from its callers (§5.3.11.6) [exec-space-defaulted-member]
-  // FIX: Box() = default;
+  // CHECK-MESSAGES: [[@LINE-1]]:23: warning: nvcc ignores '__host__ __device__' on 'Box<T>', a non-virtual function defaulted in its class; its execution space comes from its callers (§5.3.11.6) [exec-space-defaulted-member]
+  // CHECK-FIXES: Box() = default;
   T value;
 };
 
@@ -52,13 +48,13 @@ template <typename T> struct Box {
 // annotations (nvcc honours them), and undefaulted members are left alone.
 struct Base {
   virtual __host__ __device__ ~Base() = default;
-  // FIX: virtual __host__ __device__ ~Base() = default;
+  // CHECK-FIXES: virtual __host__ __device__ ~Base() = default;
 };
 struct OutOfClass {
   __host__ __device__ OutOfClass();
 };
 __host__ __device__ OutOfClass::OutOfClass() = default;
-// FIX: __host__ __device__ OutOfClass::OutOfClass() = default;
+// CHECK-FIXES: __host__ __device__ OutOfClass::OutOfClass() = default;
 
 __global__ void use(float *out) {
   Pair p;

@@ -5,9 +5,7 @@
 // with -DONLY_VALUE_USES checks it) and nothing is reported. Binding a
 // reference or taking the address is an odr-use nvcc rejects ("identifier
 // is undefined in device code"): still reported.
-// RUN: %cuda-lower --rules=exec-space-host-variable %s > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not='[exec-space-host-variable]' --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: diff %s %t.out.cu
+// RUN: %check_cuda_lower --messages-arg=--implicit-check-not='[exec-space-host-variable]' --no-compile %s exec-space-host-variable %t
 // RUN: %nvcc -DONLY_VALUE_USES -c %s -o %t.o
 #include <cuda/std/__algorithm/min.h>
 
@@ -63,15 +61,15 @@ int host_only() { return cuda::std::min(Tile::N, 3); }
 #ifndef ONLY_VALUE_USES
 // The odr-uses nvcc rejects are still reported.
 __device__ int binds_reference(int x) { return cuda::std::min(Tile::N, x); }
-// MSG: constant-members.cu:[[@LINE-1]]:69: warning: device code takes the address of, or a reference to, the host variable 'N' (§5.3.10.4.2, §5.3.11.4) (not rewritten: it has no definition in this file) [exec-space-host-variable]
-// MSG: constant-members.cu:15:20: note: 'N' declared here
+// CHECK-MESSAGES: constant-members.cu:[[@LINE-1]]:69: warning: device code takes the address of, or a reference to, the host variable 'N' (§5.3.10.4.2, §5.3.11.4) (not rewritten: it has no definition in this file) [exec-space-host-variable]
+// CHECK-MESSAGES: constant-members.cu:13:20: note: 'N' declared here
 __device__ const int *takes_address() { return &Tile::N; }
-// MSG: constant-members.cu:[[@LINE-1]]:55: warning: device code takes the address of, or a reference to, the host variable 'N' (§5.3.10.4.2, §5.3.11.4) (not rewritten: it has no definition in this file) [exec-space-host-variable]
-// MSG: constant-members.cu:15:20: note: 'N' declared here
+// CHECK-MESSAGES: constant-members.cu:[[@LINE-1]]:55: warning: device code takes the address of, or a reference to, the host variable 'N' (§5.3.10.4.2, §5.3.11.4) (not rewritten: it has no definition in this file) [exec-space-host-variable]
+// CHECK-MESSAGES: constant-members.cu:13:20: note: 'N' declared here
 __device__ int local_reference(int x) {
   const unsigned &m = Tile::M;
-  // MSG: constant-members.cu:[[@LINE-1]]:29: warning: device code takes the address of, or a reference to, the host variable 'M' (§5.3.10.4.2, §5.3.11.4) (not rewritten: it has no definition in this file) [exec-space-host-variable]
-  // MSG: constant-members.cu:16:25: note: 'M' declared here
+  // CHECK-MESSAGES: constant-members.cu:[[@LINE-1]]:29: warning: device code takes the address of, or a reference to, the host variable 'M' (§5.3.10.4.2, §5.3.11.4) (not rewritten: it has no definition in this file) [exec-space-host-variable]
+  // CHECK-MESSAGES: constant-members.cu:14:25: note: 'M' declared here
   return int(m) + x;
 }
 #endif

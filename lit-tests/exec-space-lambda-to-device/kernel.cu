@@ -1,11 +1,7 @@
 // Plain lambdas passed to __global__ functions become extended lambdas.
 // Alone, this rule leaves them for --extended-lambda; with
 // lower-extended-lambda they become functors (see lit-tests/gpu).
-// RUN: %cuda-lower --no-verify --rules=exec-space-lambda-to-device %s > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=FIX --match-full-lines
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: %nvcc-ext -c %t.out.cu -o %t.o
-// RUN: %idempotent %t.out.cu --rules=exec-space-lambda-to-device
+// RUN: %check_cuda_lower --match-full-lines --nvcc-arg=--extended-lambda --nvcc-arg=--expt-relaxed-constexpr %s exec-space-lambda-to-device %t -- --no-verify
 #include <utility>
 
 // The guide's example (§5.3.8.1): a plain lambda in a host function has the
@@ -13,8 +9,8 @@
 template <typename T> __global__ void kernel(T input) {}
 void host_function() {
   kernel<<<1, 1>>>([]() {});
-  // MSG: [[@LINE-1]]:20: warning: plain lambda passed to a __global__ function is __host__ for nvcc; make it a __device__ lambda [exec-space-lambda-to-device]
-  // FIX: kernel<<<1, 1>>>([] __device__() {});
+  // CHECK-MESSAGES: [[@LINE-1]]:20: warning: plain lambda passed to a __global__ function is __host__ for nvcc; make it a __device__ lambda [exec-space-lambda-to-device]
+  // CHECK-FIXES: kernel<<<1, 1>>>([] __device__() {});
   kernel<<<1, 1>>>([] __device__() {});
   kernel<<<1, 1>>>([] __host__ __device__() {});
 }
@@ -25,12 +21,12 @@ template <typename F, typename T> __global__ void apply(F f, T *out) { out[threa
 // __host__ __device__.
 void variables(int *out, int k) {
   auto scale = [k](int i) { return i * k; };
-  // MSG: [[@LINE-1]]:16: warning: plain lambda passed to a __global__ function is __host__ for nvcc; make it a __device__ lambda [exec-space-lambda-to-device]
-  // FIX: auto scale = [k] __device__(int i) { return i * k; };
+  // CHECK-MESSAGES: [[@LINE-1]]:16: warning: plain lambda passed to a __global__ function is __host__ for nvcc; make it a __device__ lambda [exec-space-lambda-to-device]
+  // CHECK-FIXES: auto scale = [k] __device__(int i) { return i * k; };
   apply<<<1, 32>>>(scale, out);
   auto shift = [=](int i) { return i + k; };
-  // MSG: [[@LINE-1]]:16: warning: plain lambda passed to a __global__ function and used on the host is __host__ for nvcc; make it a __host__ __device__ lambda [exec-space-lambda-to-device]
-  // FIX: auto shift = [=] __host__ __device__(int i) { return i + k; };
+  // CHECK-MESSAGES: [[@LINE-1]]:16: warning: plain lambda passed to a __global__ function and used on the host is __host__ for nvcc; make it a __host__ __device__ lambda [exec-space-lambda-to-device]
+  // CHECK-FIXES: auto shift = [=] __host__ __device__(int i) { return i + k; };
   apply<<<1, 32>>>(shift, out);
   out[0] = shift(1);
 }
@@ -40,18 +36,18 @@ template <typename F> void launch(F &&f, int *out) { apply<<<1, 32>>>(std::forwa
 template <typename F> void launch_twice(F f, int *out) { launch(f, out); launch(f, out); }
 void launchers(int *out) {
   launch([](int i) { return i + 1; }, out);
-  // MSG: [[@LINE-1]]:10: warning: plain lambda passed to a __global__ function is __host__ for nvcc; make it a __device__ lambda [exec-space-lambda-to-device]
-  // FIX: launch([] __device__(int i) { return i + 1; }, out);
+  // CHECK-MESSAGES: [[@LINE-1]]:10: warning: plain lambda passed to a __global__ function is __host__ for nvcc; make it a __device__ lambda [exec-space-lambda-to-device]
+  // CHECK-FIXES: launch([] __device__(int i) { return i + 1; }, out);
   launch_twice([](int i) { return i - 1; }, out);
-  // MSG: [[@LINE-1]]:16: warning: plain lambda passed to a __global__ function is __host__ for nvcc; make it a __device__ lambda [exec-space-lambda-to-device]
-  // FIX: launch_twice([] __device__(int i) { return i - 1; }, out);
+  // CHECK-MESSAGES: [[@LINE-1]]:16: warning: plain lambda passed to a __global__ function is __host__ for nvcc; make it a __device__ lambda [exec-space-lambda-to-device]
+  // CHECK-FIXES: launch_twice([] __device__(int i) { return i - 1; }, out);
 }
 
 // Template case: the lambda of every instantiation is the same text.
 template <typename T> void fill(T *out, T value) {
   apply<<<1, 32>>>([value](int) { return value; }, out);
-  // MSG: [[@LINE-1]]:20: warning: plain lambda passed to a __global__ function is __host__ for nvcc; make it a __device__ lambda [exec-space-lambda-to-device]
-  // FIX: apply<<<1, 32>>>([value] __device__(int) { return value; }, out);
+  // CHECK-MESSAGES: [[@LINE-1]]:20: warning: plain lambda passed to a __global__ function is __host__ for nvcc; make it a __device__ lambda [exec-space-lambda-to-device]
+  // CHECK-FIXES: apply<<<1, 32>>>([value] __device__(int) { return value; }, out);
 }
 template void fill<int>(int *, int);
 template void fill<float>(float *, float);
@@ -61,8 +57,8 @@ template void fill<float>(float *, float);
 #define LAUNCH_ALL(f, out) apply<<<1, 32>>>(f, out)
 void macros(int *out) {
   LAUNCH_ALL([](int i) { return 2 * i; }, out);
-  // MSG: [[@LINE-1]]:14: warning: plain lambda passed to a __global__ function is __host__ for nvcc; make it a __device__ lambda [exec-space-lambda-to-device]
-  // FIX: LAUNCH_ALL([] __device__(int i) { return 2 * i; }, out);
+  // CHECK-MESSAGES: [[@LINE-1]]:14: warning: plain lambda passed to a __global__ function is __host__ for nvcc; make it a __device__ lambda [exec-space-lambda-to-device]
+  // CHECK-FIXES: LAUNCH_ALL([] __device__(int i) { return 2 * i; }, out);
 }
 
 // No match: lambdas only used on the host, lambdas in device code, lambdas
@@ -73,6 +69,6 @@ __device__ int device_side() {
 }
 int host_side() {
   auto f = [](int i) { return i; };
-  // FIX: auto f = [](int i) { return i; };
+  // CHECK-FIXES: auto f = [](int i) { return i; };
   return f(2);
 }

@@ -2,11 +2,7 @@
 // become __host__ __device__ lambdas: CCCL asks for their result type in
 // host code, which a __device__ lambda without a trailing return type
 // cannot answer.
-// RUN: %cuda-lower --no-verify --rules=exec-space-lambda-to-device %s > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=FIX --match-full-lines
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: %nvcc-ext -c %t.out.cu -o %t.o
-// RUN: %idempotent %t.out.cu --rules=exec-space-lambda-to-device
+// RUN: %check_cuda_lower --match-full-lines --nvcc-arg=--extended-lambda --nvcc-arg=--expt-relaxed-constexpr %s exec-space-lambda-to-device %t -- --no-verify
 #include <algorithm>
 #include <cub/device/device_for.cuh>
 #include <thrust/count.h>
@@ -20,33 +16,33 @@
 int device_algorithms(thrust::device_vector<int> &v, cudaStream_t stream) {
   // A device execution policy.
   thrust::transform(thrust::device, v.begin(), v.end(), v.begin(), [](int x) { return x + 1; });
-  // MSG: [[@LINE-1]]:68: warning: plain lambda passed to a device algorithm is __host__ for nvcc; make it a __host__ __device__ lambda [exec-space-lambda-to-device]
-  // FIX: thrust::transform(thrust::device, v.begin(), v.end(), v.begin(), [] __host__ __device__(int x) { return x + 1; });
+  // CHECK-MESSAGES: [[@LINE-1]]:68: warning: plain lambda passed to a device algorithm is __host__ for nvcc; make it a __host__ __device__ lambda [exec-space-lambda-to-device]
+  // CHECK-FIXES: thrust::transform(thrust::device, v.begin(), v.end(), v.begin(), [] __host__ __device__(int x) { return x + 1; });
   thrust::transform(thrust::cuda::par.on(stream), v.begin(), v.end(), v.begin(), [](int x) { return x * 2; });
-  // MSG: [[@LINE-1]]:82: warning: plain lambda passed to a device algorithm is __host__ for nvcc; make it a __host__ __device__ lambda [exec-space-lambda-to-device]
-  // FIX: thrust::transform(thrust::cuda::par.on(stream), v.begin(), v.end(), v.begin(), [] __host__ __device__(int x) { return x * 2; });
+  // CHECK-MESSAGES: [[@LINE-1]]:82: warning: plain lambda passed to a device algorithm is __host__ for nvcc; make it a __host__ __device__ lambda [exec-space-lambda-to-device]
+  // CHECK-FIXES: thrust::transform(thrust::cuda::par.on(stream), v.begin(), v.end(), v.begin(), [] __host__ __device__(int x) { return x * 2; });
   // Device iterators and no policy.
   auto is_even = [](int x) { return x % 2 == 0; };
-  // MSG: [[@LINE-1]]:18: warning: plain lambda passed to a device algorithm is __host__ for nvcc; make it a __host__ __device__ lambda [exec-space-lambda-to-device]
-  // FIX: auto is_even = [] __host__ __device__(int x) { return x % 2 == 0; };
+  // CHECK-MESSAGES: [[@LINE-1]]:18: warning: plain lambda passed to a device algorithm is __host__ for nvcc; make it a __host__ __device__ lambda [exec-space-lambda-to-device]
+  // CHECK-FIXES: auto is_even = [] __host__ __device__(int x) { return x % 2 == 0; };
   long evens = thrust::count_if(v.begin(), v.end(), is_even);
   return thrust::reduce(v.begin(), v.end(), 0, [](int a, int b) { return a > b ? a : b; }) + evens;
-  // MSG: [[@LINE-1]]:48: warning: plain lambda passed to a device algorithm is __host__ for nvcc; make it a __host__ __device__ lambda [exec-space-lambda-to-device]
-  // FIX: return thrust::reduce(v.begin(), v.end(), 0, [] __host__ __device__(int a, int b) { return a > b ? a : b; }) + evens;
+  // CHECK-MESSAGES: [[@LINE-1]]:48: warning: plain lambda passed to a device algorithm is __host__ for nvcc; make it a __host__ __device__ lambda [exec-space-lambda-to-device]
+  // CHECK-FIXES: return thrust::reduce(v.begin(), v.end(), 0, [] __host__ __device__(int a, int b) { return a > b ? a : b; }) + evens;
 }
 
 // CUB's device algorithms.
 void cub_algorithm(int *d, int n) {
   cub::DeviceFor::ForEachN(d, n, [](int &x) { x = -x; });
-  // MSG: [[@LINE-1]]:34: warning: plain lambda passed to a device algorithm is __host__ for nvcc; make it a __host__ __device__ lambda [exec-space-lambda-to-device]
-  // FIX: cub::DeviceFor::ForEachN(d, n, [] __host__ __device__(int &x) { x = -x; });
+  // CHECK-MESSAGES: [[@LINE-1]]:34: warning: plain lambda passed to a device algorithm is __host__ for nvcc; make it a __host__ __device__ lambda [exec-space-lambda-to-device]
+  // CHECK-FIXES: cub::DeviceFor::ForEachN(d, n, [] __host__ __device__(int &x) { x = -x; });
 }
 
 // Template case.
 template <typename T> void add_to_all(thrust::device_vector<T> &v, T k) {
   thrust::transform(v.begin(), v.end(), v.begin(), [k](T x) { return x + k; });
-  // MSG: [[@LINE-1]]:52: warning: plain lambda passed to a device algorithm is __host__ for nvcc; make it a __host__ __device__ lambda [exec-space-lambda-to-device]
-  // FIX: thrust::transform(v.begin(), v.end(), v.begin(), [k] __host__ __device__(T x) { return x + k; });
+  // CHECK-MESSAGES: [[@LINE-1]]:52: warning: plain lambda passed to a device algorithm is __host__ for nvcc; make it a __host__ __device__ lambda [exec-space-lambda-to-device]
+  // CHECK-FIXES: thrust::transform(v.begin(), v.end(), v.begin(), [k] __host__ __device__(T x) { return x + k; });
 }
 template void add_to_all<int>(thrust::device_vector<int> &, int);
 template void add_to_all<float>(thrust::device_vector<float> &, float);
@@ -55,18 +51,18 @@ template void add_to_all<float>(thrust::device_vector<float> &, float);
 #define NEGATE_ALL(v, f) thrust::transform(thrust::device, v.begin(), v.end(), v.begin(), f)
 void macros(thrust::device_vector<int> &v) {
   NEGATE_ALL(v, [](int x) { return -x; });
-  // MSG: [[@LINE-1]]:17: warning: plain lambda passed to a device algorithm is __host__ for nvcc; make it a __host__ __device__ lambda [exec-space-lambda-to-device]
-  // FIX: NEGATE_ALL(v, [] __host__ __device__(int x) { return -x; });
+  // CHECK-MESSAGES: [[@LINE-1]]:17: warning: plain lambda passed to a device algorithm is __host__ for nvcc; make it a __host__ __device__ lambda [exec-space-lambda-to-device]
+  // CHECK-FIXES: NEGATE_ALL(v, [] __host__ __device__(int x) { return -x; });
 }
 
 // No match: host policies and host iterators run the lambda on the host.
 int host_algorithms(thrust::host_vector<int> &h, std::vector<int> &s) {
   thrust::transform(thrust::host, h.begin(), h.end(), h.begin(), [](int x) { return x + 1; });
-  // FIX: thrust::transform(thrust::host, h.begin(), h.end(), h.begin(), [](int x) { return x + 1; });
+  // CHECK-FIXES: thrust::transform(thrust::host, h.begin(), h.end(), h.begin(), [](int x) { return x + 1; });
   thrust::transform(h.begin(), h.end(), h.begin(), [](int x) { return x + 2; });
-  // FIX: thrust::transform(h.begin(), h.end(), h.begin(), [](int x) { return x + 2; });
+  // CHECK-FIXES: thrust::transform(h.begin(), h.end(), h.begin(), [](int x) { return x + 2; });
   std::transform(s.begin(), s.end(), s.begin(), [](int x) { return x + 3; });
-  // FIX: std::transform(s.begin(), s.end(), s.begin(), [](int x) { return x + 3; });
+  // CHECK-FIXES: std::transform(s.begin(), s.end(), s.begin(), [](int x) { return x + 3; });
   return thrust::reduce(thrust::seq, s.begin(), s.end(), 0, [](int a, int b) { return a + b; });
-  // FIX: return thrust::reduce(thrust::seq, s.begin(), s.end(), 0, [](int a, int b) { return a + b; });
+  // CHECK-FIXES: return thrust::reduce(thrust::seq, s.begin(), s.end(), 0, [](int a, int b) { return a + b; });
 }

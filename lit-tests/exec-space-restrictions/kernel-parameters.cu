@@ -1,6 +1,4 @@
-// RUN: %cuda-lower --rules=exec-space-restrictions %s > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: diff %s %t.out.cu
+// RUN: %check_cuda_lower --no-compile %s exec-space-restrictions %t
 
 // The guide's list (§5.3.10.5.4): no C variadics, no va_list, no
 // std::initializer_list, no polymorphic classes, at most 32,764 bytes.
@@ -8,11 +6,11 @@
 #include <initializer_list>
 
 __global__ void variadic(int n, ...) {}
-// MSG: [[@LINE-1]]:17: warning: __global__ function 'variadic' cannot take C variadic arguments '...' (§5.3.10.5.4); use a variadic template [exec-space-restrictions]
+// CHECK-MESSAGES: [[@LINE-1]]:17: warning: __global__ function 'variadic' cannot take C variadic arguments '...' (§5.3.10.5.4); use a variadic template [exec-space-restrictions]
 __global__ void with_va_list(int n, va_list args) {}
-// MSG: [[@LINE-1]]:45: warning: parameter 'args' of __global__ function 'with_va_list' cannot be a va_list (§5.3.10.5.4) [exec-space-restrictions]
+// CHECK-MESSAGES: [[@LINE-1]]:45: warning: parameter 'args' of __global__ function 'with_va_list' cannot be a va_list (§5.3.10.5.4) [exec-space-restrictions]
 __global__ void with_list(std::initializer_list<int> values) {}
-// MSG: [[@LINE-1]]:54: warning: parameter 'values' of __global__ function 'with_list' cannot be a std::initializer_list (§5.3.10.5.4); pass an array or a pointer and a count [exec-space-restrictions]
+// CHECK-MESSAGES: [[@LINE-1]]:54: warning: parameter 'values' of __global__ function 'with_list' cannot be a std::initializer_list (§5.3.10.5.4); pass an array or a pointer and a count [exec-space-restrictions]
 
 struct Shape {
   virtual ~Shape() = default;
@@ -23,13 +21,13 @@ struct Square : Shape {
   __device__ float area() const override { return scale * scale; }
 };
 __global__ void polymorphic(Square s, float *out) { *out = s.area(); }
-// MSG: [[@LINE-1]]:36: warning: parameter 's' of __global__ function 'polymorphic' has the polymorphic class type 'Square': copying it to the device is undefined behaviour (§5.3.10.5.4) [exec-space-restrictions]
+// CHECK-MESSAGES: [[@LINE-1]]:36: warning: parameter 's' of __global__ function 'polymorphic' has the polymorphic class type 'Square': copying it to the device is undefined behaviour (§5.3.10.5.4) [exec-space-restrictions]
 
 struct Matrix {
   float m[96][96];
 };
 __global__ void too_big(Matrix a, float *out) { *out = a.m[0][0]; }
-// MSG: [[@LINE-1]]:17: warning: the parameters of __global__ function 'too_big' take 36872 bytes, more than the 32764 bytes a launch can pass (§5.3.10.5.4); pass large data through a pointer [exec-space-restrictions]
+// CHECK-MESSAGES: [[@LINE-1]]:17: warning: the parameters of __global__ function 'too_big' take 36872 bytes, more than the 32764 bytes a launch can pass (§5.3.10.5.4); pass large data through a pointer [exec-space-restrictions]
 
 // Template case: the size depends on the arguments; each instantiation that
 // is too large is reported.
@@ -37,7 +35,7 @@ template <typename T> struct Buffer {
   T data[4096];
 };
 template <typename T> __global__ void copy_in(Buffer<T> b, T *out) {
-// MSG: [[@LINE-1]]:39: warning: the parameters of __global__ function 'copy_in<double>' take 32776 bytes, more than the 32764 bytes a launch can pass (§5.3.10.5.4); pass large data through a pointer [exec-space-restrictions]
+// CHECK-MESSAGES: [[@LINE-1]]:39: warning: the parameters of __global__ function 'copy_in<double>' take 32776 bytes, more than the 32764 bytes a launch can pass (§5.3.10.5.4); pass large data through a pointer [exec-space-restrictions]
   out[threadIdx.x] = b.data[threadIdx.x];
 }
 template __global__ void copy_in<char>(Buffer<char>, char *);
@@ -46,7 +44,7 @@ template __global__ void copy_in<double>(Buffer<double>, double *);
 // Macro case: the kernel is declared by a macro.
 #define DECLARE_KERNEL(name, param) __global__ void name(param) {}
 DECLARE_KERNEL(from_macro, std::initializer_list<float> xs)
-// MSG: [[@LINE-1]]:57: warning: parameter 'xs' of __global__ function 'from_macro' cannot be a std::initializer_list (§5.3.10.5.4); pass an array or a pointer and a count [exec-space-restrictions]
+// CHECK-MESSAGES: [[@LINE-1]]:57: warning: parameter 'xs' of __global__ function 'from_macro' cannot be a std::initializer_list (§5.3.10.5.4); pass an array or a pointer and a count [exec-space-restrictions]
 
 // No match: pointers, references to device data, variadic templates, and
 // parameters that fit.

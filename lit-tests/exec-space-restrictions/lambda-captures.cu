@@ -1,6 +1,4 @@
-// RUN: %cuda-lower --no-verify --rules=exec-space-restrictions %s > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: diff %s %t.out.cu
+// RUN: %check_cuda_lower --no-compile %s exec-space-restrictions %t -- --no-verify
 
 // The guide's example (§5.3.8.4 item 16): the closure's layout follows the
 // captures each compilation pass sees, so they must not depend on
@@ -11,7 +9,7 @@ template <typename T> __global__ void kernel(T in) { result = in(); }
 void foo(void) {
   int x1 = 1;
   auto lambda1 = [=] __host__ __device__ {
-  // MSG: [[@LINE-1]]:18: warning: extended lambda captures nothing when __CUDA_ARCH__ is undefined but 'x1' when it is defined; host and device then disagree on its closure layout (§5.3.8.4 item 16) [exec-space-restrictions]
+  // CHECK-MESSAGES: [[@LINE-1]]:18: warning: extended lambda captures nothing when __CUDA_ARCH__ is undefined but 'x1' when it is defined; host and device then disagree on its closure layout (§5.3.8.4 item 16) [exec-space-restrictions]
 #ifdef __CUDA_ARCH__
     return x1 + 1;
 #else
@@ -25,7 +23,7 @@ void foo(void) {
 void order(int *out) {
   int a = 1, b = 2;
   auto f = [=] __device__ {
-  // MSG: [[@LINE-1]]:12: warning: extended lambda captures 'b', 'a' when __CUDA_ARCH__ is undefined but 'a', 'b' when it is defined; host and device then disagree on its closure layout (§5.3.8.4 item 16) [exec-space-restrictions]
+  // CHECK-MESSAGES: [[@LINE-1]]:12: warning: extended lambda captures 'b', 'a' when __CUDA_ARCH__ is undefined but 'a', 'b' when it is defined; host and device then disagree on its closure layout (§5.3.8.4 item 16) [exec-space-restrictions]
 #ifdef __CUDA_ARCH__
     return a * 10 + b;
 #else
@@ -39,7 +37,7 @@ void order(int *out) {
 template <typename T> void scaled(T factor) {
   T offset = T(1);
   auto g = [=] __host__ __device__ {
-  // MSG: [[@LINE-1]]:12: warning: extended lambda captures 'factor' when __CUDA_ARCH__ is undefined but 'factor', 'offset' when it is defined; host and device then disagree on its closure layout (§5.3.8.4 item 16) [exec-space-restrictions]
+  // CHECK-MESSAGES: [[@LINE-1]]:12: warning: extended lambda captures 'factor' when __CUDA_ARCH__ is undefined but 'factor', 'offset' when it is defined; host and device then disagree on its closure layout (§5.3.8.4 item 16) [exec-space-restrictions]
 #if defined(__CUDA_ARCH__)
     return int(factor * offset);
 #else
@@ -59,7 +57,7 @@ template void scaled<float>(float);
 void hidden() {
   int bias = 3;
   auto h = [=] __host__ __device__ { return DEVICE_ONLY(bias) + 1; };
-  // MSG: [[@LINE-1]]:12: warning: extended lambda captures nothing when __CUDA_ARCH__ is undefined but 'bias' when it is defined; host and device then disagree on its closure layout (§5.3.8.4 item 16) [exec-space-restrictions]
+  // CHECK-MESSAGES: [[@LINE-1]]:12: warning: extended lambda captures nothing when __CUDA_ARCH__ is undefined but 'bias' when it is defined; host and device then disagree on its closure layout (§5.3.8.4 item 16) [exec-space-restrictions]
   kernel<<<1, 1>>>(h);
 }
 

@@ -1,20 +1,18 @@
 // Device-side launches need relocatable device code, as with nvcc -rdc=true.
-// RUN: %cuda-lower --rules=exec-space-restrictions %s -- -fgpu-rdc > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: diff %s %t.out.cu
+// RUN: %check_cuda_lower --no-compile %s exec-space-restrictions %t -- -- -fgpu-rdc
 
 // §5.3.10.5.1: __global__ functions do not support recursion. A kernel can
 // only reach itself by launching itself, directly or through device
 // functions.
 __global__ void countdown(int n) {
-// MSG: [[@LINE-1]]:17: warning: __global__ function 'countdown' is recursive (countdown -> countdown), which __global__ functions do not support (§5.3.10.5.1) [exec-space-restrictions]
+// CHECK-MESSAGES: [[@LINE-1]]:17: warning: __global__ function 'countdown' is recursive (countdown -> countdown), which __global__ functions do not support (§5.3.10.5.1) [exec-space-restrictions]
   if (n > 0)
     countdown<<<1, 1>>>(n - 1);
 }
 
 __device__ void spawn(int depth);
 __global__ void tree(int depth) { spawn(depth + 1); }
-// MSG: [[@LINE-1]]:17: warning: __global__ function 'tree' is recursive (tree -> spawn -> tree), which __global__ functions do not support (§5.3.10.5.1) [exec-space-restrictions]
+// CHECK-MESSAGES: [[@LINE-1]]:17: warning: __global__ function 'tree' is recursive (tree -> spawn -> tree), which __global__ functions do not support (§5.3.10.5.1) [exec-space-restrictions]
 __device__ void spawn(int depth) {
   if (depth < 4)
     tree<<<1, 2>>>(depth);
@@ -23,7 +21,7 @@ __device__ void spawn(int depth) {
 // Template case: each instantiation that launches itself is reported;
 // unroll<2> launching unroll<1> is not recursion.
 template <typename T> __global__ void walk(T *p, int n) {
-// MSG: [[@LINE-1]]:39: warning: __global__ function 'walk' is recursive (walk -> walk), which __global__ functions do not support (§5.3.10.5.1) [exec-space-restrictions]
+// CHECK-MESSAGES: [[@LINE-1]]:39: warning: __global__ function 'walk' is recursive (walk -> walk), which __global__ functions do not support (§5.3.10.5.1) [exec-space-restrictions]
   if (n)
     walk<<<1, 1>>>(p + 1, n - 1);
 }
@@ -37,7 +35,7 @@ template __global__ void unroll<2>();
 // Macro case.
 #define RELAUNCH(k, n) k<<<1, 1>>>(n)
 __global__ void again(int n) {
-// MSG: [[@LINE-1]]:17: warning: __global__ function 'again' is recursive (again -> again), which __global__ functions do not support (§5.3.10.5.1) [exec-space-restrictions]
+// CHECK-MESSAGES: [[@LINE-1]]:17: warning: __global__ function 'again' is recursive (again -> again), which __global__ functions do not support (§5.3.10.5.1) [exec-space-restrictions]
   if (n)
     RELAUNCH(again, n - 1);
 }

@@ -1,15 +1,13 @@
-// RUN: %cuda-lower --rules=exec-space-restrictions %s > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: diff %s %t.out.cu
+// RUN: %check_cuda_lower --no-compile %s exec-space-restrictions %t
 // A project that owns the namespace (a libcu++ fork) says so: no report.
 // RUN: %cuda-lower --rules=exec-space-restrictions --rule-option exec-space-restrictions.OwnNamespaces=cuda,nv %s 2>&1 >/dev/null | FileCheck %s --check-prefix=OWN --implicit-check-not="reserved namespace 'cuda'"
 // OWN: warning: declarations in the reserved namespace 'cooperative_groups'
 
 // The guide's example (§5.3.10.2).
 namespace cuda {
-// MSG: [[@LINE-1]]:11: warning: declarations in the reserved namespace 'cuda' are undefined behaviour (§5.3.10.2); rename the namespace or nest it in a project namespace [exec-space-restrictions]
+// CHECK-MESSAGES: [[@LINE-1]]:11: warning: declarations in the reserved namespace 'cuda' are undefined behaviour (§5.3.10.2); rename the namespace or nest it in a project namespace [exec-space-restrictions]
 struct foo;
-// MSG: reserved-namespaces.cu:[[@LINE-1]]:8: note: first declaration added here
+// CHECK-MESSAGES: reserved-namespaces.cu:[[@LINE-1]]:8: note: first declaration added here
 void bar();
 namespace utils {}
 } // namespace cuda
@@ -19,19 +17,19 @@ void bar();
 } // namespace cuda
 } // namespace utils
 using namespace utils;
-// MSG: [[@LINE-1]]:17: warning: 'using namespace utils' at global scope adds 'utils::cuda' to the reserved namespace 'cuda' (§5.3.10.2) [exec-space-restrictions]
-// MSG: reserved-namespaces.cu:[[@LINE-6]]:11: note: 'utils::cuda' declared here
+// CHECK-MESSAGES: [[@LINE-1]]:17: warning: 'using namespace utils' at global scope adds 'utils::cuda' to the reserved namespace 'cuda' (§5.3.10.2) [exec-space-restrictions]
+// CHECK-MESSAGES: reserved-namespaces.cu:[[@LINE-6]]:11: note: 'utils::cuda' declared here
 
 // Nested namespace definitions and the other reserved names.
 namespace nv::detail {
-// MSG: [[@LINE-1]]:11: warning: declarations in the reserved namespace 'nv' are undefined behaviour (§5.3.10.2); rename the namespace or nest it in a project namespace [exec-space-restrictions]
-// MSG: reserved-namespaces.cu:[[@LINE+1]]:5: note: first declaration added here
+// CHECK-MESSAGES: [[@LINE-1]]:11: warning: declarations in the reserved namespace 'nv' are undefined behaviour (§5.3.10.2); rename the namespace or nest it in a project namespace [exec-space-restrictions]
+// CHECK-MESSAGES: reserved-namespaces.cu:[[@LINE+1]]:5: note: first declaration added here
 int counter;
 }
 extern "C++" {
 namespace cooperative_groups {
-// MSG: [[@LINE-1]]:11: warning: declarations in the reserved namespace 'cooperative_groups' are undefined behaviour (§5.3.10.2); rename the namespace or nest it in a project namespace [exec-space-restrictions]
-// MSG: reserved-namespaces.cu:[[@LINE+1]]:13: note: first declaration added here
+// CHECK-MESSAGES: [[@LINE-1]]:11: warning: declarations in the reserved namespace 'cooperative_groups' are undefined behaviour (§5.3.10.2); rename the namespace or nest it in a project namespace [exec-space-restrictions]
+// CHECK-MESSAGES: reserved-namespaces.cu:[[@LINE+1]]:13: note: first declaration added here
 inline void sync_all() {}
 }
 }
@@ -40,15 +38,15 @@ inline void sync_all() {}
 #define BEGIN_NV_NAMESPACE namespace nv {
 #define END_NV_NAMESPACE }
 BEGIN_NV_NAMESPACE
-// MSG: [[@LINE-1]]:1: warning: declarations in the reserved namespace 'nv' are undefined behaviour (§5.3.10.2); rename the namespace or nest it in a project namespace [exec-space-restrictions]
-// MSG: reserved-namespaces.cu:[[@LINE+1]]:22: note: first declaration added here
+// CHECK-MESSAGES: [[@LINE-1]]:1: warning: declarations in the reserved namespace 'nv' are undefined behaviour (§5.3.10.2); rename the namespace or nest it in a project namespace [exec-space-restrictions]
+// CHECK-MESSAGES: reserved-namespaces.cu:[[@LINE+1]]:22: note: first declaration added here
 template <class T> T clamp01(T x) { return x < T(0) ? T(0) : x > T(1) ? T(1) : x; }
 END_NV_NAMESPACE
 
 // Template case: a primary template adds a name.
 namespace cuda {
-// MSG: [[@LINE-1]]:11: warning: declarations in the reserved namespace 'cuda' are undefined behaviour (§5.3.10.2); rename the namespace or nest it in a project namespace [exec-space-restrictions]
-// MSG: reserved-namespaces.cu:[[@LINE+1]]:25: note: first declaration added here
+// CHECK-MESSAGES: [[@LINE-1]]:11: warning: declarations in the reserved namespace 'cuda' are undefined behaviour (§5.3.10.2); rename the namespace or nest it in a project namespace [exec-space-restrictions]
+// CHECK-MESSAGES: reserved-namespaces.cu:[[@LINE+1]]:25: note: first declaration added here
 template <int N> struct fixed_width {};
 } // namespace cuda
 

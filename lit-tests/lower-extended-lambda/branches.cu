@@ -6,10 +6,10 @@
 // lambda of the other branch.
 // RUN: %strip-checks %s > %t.cu
 // RUN: %cuda-lower --rules=lower-extended-lambda %t.cu > %t.mid.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: FileCheck %s --input-file=%t.err --check-prefix=CHECK-MESSAGES --implicit-check-not=warning: --implicit-check-not=error:
 // RUN: %cuda-lower --rules=lower-extended-lambda %t.mid.cu -- -DUSE_FAST > %t.out.cu 2> %t.err2
 // RUN: FileCheck %s --input-file=%t.err2 --check-prefix=FAST --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=FIX
+// RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=CHECK-FIXES
 // RUN: %nvcc -c %t.out.cu -o %t.o
 // RUN: %nvcc -DUSE_FAST -c %t.out.cu -o %t.o
 // RUN: %idempotent %t.out.cu --rules=lower-extended-lambda
@@ -21,49 +21,49 @@ template <class F> __global__ void apply(F f, int n) {
     f(i);
 }
 
-// FIX: #if !(defined(USE_FAST))
-// FIX-NEXT: // __device__ lambda #1 of scale(), lowered by cuda-lower.
-// FIX-NEXT: struct scale_lambda_1_not_USE_FAST {
-// FIX: #endif
-// FIX-EMPTY:
-// FIX-NEXT: #if defined(USE_FAST)
-// FIX-NEXT: // __device__ lambda #1 of scale(), lowered by cuda-lower.
-// FIX-NEXT: struct scale_lambda_1_USE_FAST {
-// FIX: #endif
-// FIX: void scale(float *v, float a, int n) {
+// CHECK-FIXES: #if !(defined(USE_FAST))
+// CHECK-FIXES-NEXT: // __device__ lambda #1 of scale(), lowered by cuda-lower.
+// CHECK-FIXES-NEXT: struct scale_lambda_1_not_USE_FAST {
+// CHECK-FIXES: #endif
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: #if defined(USE_FAST)
+// CHECK-FIXES-NEXT: // __device__ lambda #1 of scale(), lowered by cuda-lower.
+// CHECK-FIXES-NEXT: struct scale_lambda_1_USE_FAST {
+// CHECK-FIXES: #endif
+// CHECK-FIXES: void scale(float *v, float a, int n) {
 void scale(float *v, float a, int n) {
 #ifdef USE_FAST
   apply<<<1, n>>>([=] __device__ (int i) { v[i] = __fmul_rn(v[i], a); }, n);
   // FAST: {{.*}}.cu:{{[0-9]+}}:19: warning: __device__ lambda lowered to functor 'scale_lambda_1_USE_FAST'
-  // FIX: apply<<<1, n>>>(scale_lambda_1_USE_FAST{v, a}, n);
+  // CHECK-FIXES: apply<<<1, n>>>(scale_lambda_1_USE_FAST{v, a}, n);
 #else
   apply<<<1, n>>>([=] __device__ (int i) { v[i] *= a; }, n);
-  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'scale_lambda_1_not_USE_FAST'
-  // FIX: apply<<<1, n>>>(scale_lambda_1_not_USE_FAST{v, a}, n);
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'scale_lambda_1_not_USE_FAST'
+  // CHECK-FIXES: apply<<<1, n>>>(scale_lambda_1_not_USE_FAST{v, a}, n);
 #endif
 }
 
 // The two passes see different branches.
-// FIX-DAG: #if !(defined(__CUDA_ARCH__)){{$}}
-// FIX-DAG: struct arch_lambda_1_not_CUDA_ARCH {
-// FIX-DAG: #if defined(__CUDA_ARCH__){{$}}
-// FIX-DAG: struct arch_lambda_1_CUDA_ARCH {
+// CHECK-FIXES-DAG: #if !(defined(__CUDA_ARCH__)){{$}}
+// CHECK-FIXES-DAG: struct arch_lambda_1_not_CUDA_ARCH {
+// CHECK-FIXES-DAG: #if defined(__CUDA_ARCH__){{$}}
+// CHECK-FIXES-DAG: struct arch_lambda_1_CUDA_ARCH {
 int arch(int x) {
 #ifdef __CUDA_ARCH__
   auto f = [=] __host__ __device__ (int i) { return i + x; };
-  // MSG: {{.*}}.cu:[[@LINE-1]]:12: warning: __host__ __device__ lambda lowered to functor 'arch_lambda_1_CUDA_ARCH'
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:12: warning: __host__ __device__ lambda lowered to functor 'arch_lambda_1_CUDA_ARCH'
 #else
   auto f = [=] __host__ __device__ (int i) { return i - x; };
-  // MSG: {{.*}}.cu:[[@LINE-1]]:12: warning: __host__ __device__ lambda lowered to functor 'arch_lambda_1_not_CUDA_ARCH'
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:12: warning: __host__ __device__ lambda lowered to functor 'arch_lambda_1_not_CUDA_ARCH'
 #endif
   return f(1);
 }
 
 // Nested and chained branches, in a template.
-// FIX: #if (defined(MODE)) && (!(MODE == 1) && (MODE == 2))
-// FIX-NEXT: // __device__ lambda #1 of chain(), lowered by cuda-lower.
-// FIX-NEXT: template <typename T>
-// FIX-NEXT: struct chain_lambda_1_MODE_MODE_2 {
+// CHECK-FIXES: #if (defined(MODE)) && (!(MODE == 1) && (MODE == 2))
+// CHECK-FIXES-NEXT: // __device__ lambda #1 of chain(), lowered by cuda-lower.
+// CHECK-FIXES-NEXT: template <typename T>
+// CHECK-FIXES-NEXT: struct chain_lambda_1_MODE_MODE_2 {
 #define MODE 2
 template <typename T> void chain(T *v, int n) {
 #if defined(MODE)
@@ -71,7 +71,7 @@ template <typename T> void chain(T *v, int n) {
   apply<<<1, n>>>([=] __device__ (int i) { v[i] = T(1); }, n);
 #elif MODE == 2 // two
   apply<<<1, n>>>([=] __device__ (int i) { v[i] = T(2); }, n);
-  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'chain_lambda_1_MODE_MODE_2'
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'chain_lambda_1_MODE_MODE_2'
 #endif
 #endif
 }
@@ -79,9 +79,9 @@ template void chain<int>(int *, int);
 
 // No-match case: a branch that holds the whole function adds nothing.
 #ifndef NO_PLAIN
-// FIX: struct plain_lambda_1 {
+// CHECK-FIXES: struct plain_lambda_1 {
 void plain(int *p, int n) {
   apply<<<1, n>>>([=] __device__ (int i) { p[i] = 0; }, n);
-  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'plain_lambda_1'
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'plain_lambda_1'
 }
 #endif

@@ -1,12 +1,7 @@
 // A local alias or constant the body uses is copied into the functor, and so
 // is what that copy itself uses (moderngpu's kernel_merge: `enum { has_values
 // = !std::is_same<val_t, empty_t>::value }` needs `val_t`), in source order.
-// RUN: %strip-checks %s > %t.cu
-// RUN: %cuda-lower --rules=lower-extended-lambda %t.cu > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=FIX
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: %nvcc -c %t.out.cu -o %t.o
-// RUN: %idempotent %t.out.cu --rules=lower-extended-lambda
+// RUN: %check_cuda_lower %s lower-extended-lambda %t
 
 #include <iterator>
 #include <type_traits>
@@ -20,20 +15,20 @@ template <class F> __global__ void apply(F f, int n) {
 struct empty_t {};
 
 // Template case.
-// FIX: template <typename keys_it, typename vals_it>
-// FIX-NEXT: struct merge_lambda_1 {
-// FIX-NEXT:   typedef typename std::iterator_traits<keys_it>::value_type type_t;
-// FIX-NEXT:   typedef typename std::iterator_traits<vals_it>::value_type val_t;
-// FIX-NEXT:   enum { has_values = !std::is_same<val_t, empty_t>::value };
-// FIX-NEXT:   keys_it keys;
-// FIX-NEXT:   vals_it vals;
+// CHECK-FIXES: template <typename keys_it, typename vals_it>
+// CHECK-FIXES-NEXT: struct merge_lambda_1 {
+// CHECK-FIXES-NEXT:   typedef typename std::iterator_traits<keys_it>::value_type type_t;
+// CHECK-FIXES-NEXT:   typedef typename std::iterator_traits<vals_it>::value_type val_t;
+// CHECK-FIXES-NEXT:   enum { has_values = !std::is_same<val_t, empty_t>::value };
+// CHECK-FIXES-NEXT:   keys_it keys;
+// CHECK-FIXES-NEXT:   vals_it vals;
 template <typename keys_it, typename vals_it>
 void merge(keys_it keys, vals_it vals, int n) {
   typedef typename std::iterator_traits<keys_it>::value_type type_t;
   typedef typename std::iterator_traits<vals_it>::value_type val_t;
   enum { has_values = !std::is_same<val_t, empty_t>::value };
   auto k = [=] __device__(int i) {
-    // MSG: {{.*}}.cu:[[@LINE-1]]:12: warning: __device__ lambda lowered to functor 'merge_lambda_1'
+    // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:12: warning: __device__ lambda lowered to functor 'merge_lambda_1'
     type_t key = keys[i];
     keys[i] = key + type_t(1);
     if (has_values)
@@ -45,60 +40,60 @@ template void merge<int *, float *>(int *, float *, int);
 
 // A constant whose initialiser uses another local constant, through a macro.
 #define TILE(n) (2 * (n))
-// FIX: struct tile_lambda_1 {
-// FIX-NEXT:   static constexpr int nt = 128;
-// FIX-NEXT:   static constexpr int nv = TILE(nt);
-// FIX-NEXT:   int *out;
+// CHECK-FIXES: struct tile_lambda_1 {
+// CHECK-FIXES-NEXT:   static constexpr int nt = 128;
+// CHECK-FIXES-NEXT:   static constexpr int nv = TILE(nt);
+// CHECK-FIXES-NEXT:   int *out;
 void tile(int *out, int n) {
   constexpr int nt = 128;
   constexpr int nv = TILE(nt);
   apply<<<1, n>>>([=] __device__(int i) { out[i] = nv; }, n);
-  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'tile_lambda_1'
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'tile_lambda_1'
 }
 
 // Locals declared several to a statement: the statement goes when only the
 // lambda used all of them, else only the declarators it alone used.
-// FIX: struct hash_lambda_1 {
-// FIX-NEXT:   static constexpr unsigned int mul = 31u;
-// FIX-NEXT:   static constexpr unsigned int add = 7u;
-// FIX-NEXT:   unsigned int *out;
-// FIX: void hash(unsigned *out, int n) {
-// FIX-NEXT:   apply<<<1, n>>>(hash_lambda_1{out}, n);
+// CHECK-FIXES: struct hash_lambda_1 {
+// CHECK-FIXES-NEXT:   static constexpr unsigned int mul = 31u;
+// CHECK-FIXES-NEXT:   static constexpr unsigned int add = 7u;
+// CHECK-FIXES-NEXT:   unsigned int *out;
+// CHECK-FIXES: void hash(unsigned *out, int n) {
+// CHECK-FIXES-NEXT:   apply<<<1, n>>>(hash_lambda_1{out}, n);
 void hash(unsigned *out, int n) {
   const unsigned mul = 31u, add = 7u;
   apply<<<1, n>>>([=] __device__(int i) { out[i] = i * mul + add; }, n);
-  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'hash_lambda_1'
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'hash_lambda_1'
 }
-// FIX: struct shared_lambda_1 {
-// FIX-NEXT:   static constexpr int lo = 1;
-// FIX-NEXT:   static constexpr int hi = 9;
-// FIX-NEXT:   static constexpr int *none = nullptr;
-// FIX: int shared(int *out, int n) {
-// FIX-NEXT:   constexpr int mid = 5;
-// FIX-NEXT:   apply<<<1, n>>>(shared_lambda_1{out}, n);
-// FIX:        return mid;
+// CHECK-FIXES: struct shared_lambda_1 {
+// CHECK-FIXES-NEXT:   static constexpr int lo = 1;
+// CHECK-FIXES-NEXT:   static constexpr int hi = 9;
+// CHECK-FIXES-NEXT:   static constexpr int *none = nullptr;
+// CHECK-FIXES: int shared(int *out, int n) {
+// CHECK-FIXES-NEXT:   constexpr int mid = 5;
+// CHECK-FIXES-NEXT:   apply<<<1, n>>>(shared_lambda_1{out}, n);
+// CHECK-FIXES:        return mid;
 int shared(int *out, int n) {
   constexpr int lo = 1, mid = 5, hi = 9, *const none = nullptr;
   apply<<<1, n>>>([=] __device__(int i) { out[i] = none ? 0 : lo + hi; }, n);
-  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'shared_lambda_1'
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'shared_lambda_1'
   return mid;
 }
 
 // An alias of an alias: the functor gets both, in source order, and a
 // function-local alias the lambda alone used leaves the function.
-// FIX: struct alias_chain_lambda_1 {
-// FIX-NEXT:   using Elem = int;
-// FIX-NEXT:   using Ptr = Elem *;
-// FIX-NEXT:   typedef Ptr Out;
-// FIX-NEXT:   Ptr p;
-// FIX-NEXT:   Out q;
-// FIX: void alias_chain(int *data, int n) {
-// FIX-NEXT:   using Elem = int;
-// FIX-NEXT:   using Ptr = Elem *;
-// FIX-NEXT:   typedef Ptr Out;
-// FIX-NEXT:   Ptr p = data;
-// FIX-NEXT:   Out q = data + n;
-// FIX-NEXT:   apply<<<1, n>>>(alias_chain_lambda_1{p, q}, n);
+// CHECK-FIXES: struct alias_chain_lambda_1 {
+// CHECK-FIXES-NEXT:   using Elem = int;
+// CHECK-FIXES-NEXT:   using Ptr = Elem *;
+// CHECK-FIXES-NEXT:   typedef Ptr Out;
+// CHECK-FIXES-NEXT:   Ptr p;
+// CHECK-FIXES-NEXT:   Out q;
+// CHECK-FIXES: void alias_chain(int *data, int n) {
+// CHECK-FIXES-NEXT:   using Elem = int;
+// CHECK-FIXES-NEXT:   using Ptr = Elem *;
+// CHECK-FIXES-NEXT:   typedef Ptr Out;
+// CHECK-FIXES-NEXT:   Ptr p = data;
+// CHECK-FIXES-NEXT:   Out q = data + n;
+// CHECK-FIXES-NEXT:   apply<<<1, n>>>(alias_chain_lambda_1{p, q}, n);
 void alias_chain(int *data, int n) {
   using Elem = int;
   using Ptr = Elem *;
@@ -106,7 +101,7 @@ void alias_chain(int *data, int n) {
   Ptr p = data;
   Out q = data + n;
   apply<<<1, n>>>([=] __device__(int i) { p[i] = q[-1 - i]; }, n);
-  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'alias_chain_lambda_1'
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'alias_chain_lambda_1'
 }
 
 // No-match case: a host lambda using the same kind of locals stays.
@@ -116,4 +111,4 @@ int host_only() {
   auto h = [=](int v) { return v * two; };
   return h(3);
 }
-// FIX: auto h = [=](int v) { return v * two; };
+// CHECK-FIXES: auto h = [=](int v) { return v * two; };

@@ -1,14 +1,10 @@
 // Annotations spelled through macros, lambdas written inside macro
 // arguments, and a lambda hidden in a macro body (reported, not lowered).
+// RUN: %check_cuda_lower --nvcc-arg=--extended-lambda --nvcc-arg=--expt-relaxed-constexpr %s lower-extended-lambda %t -- --no-verify
 // RUN: %strip-checks %s > %t.cu
-// RUN: %cuda-lower --no-verify --rules=lower-extended-lambda %t.cu > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=FIX
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: %nvcc-ext -c %t.out.cu -o %t.o
-// RUN: %idempotent %t.out.cu --rules=lower-extended-lambda
 // The lambda in the macro body is left in place: an error, so exit 1.
 // RUN: %expect-exit 1 %cuda-lower --rules=lower-extended-lambda %t.cu 2>&1 >/dev/null | FileCheck %s --check-prefix=VERIFY
-// VERIFY: .cu:47:9: error: a lambda annotated __host__ or __device__ is left in place: plain nvcc refuses it without --extended-lambda [verify]
+// VERIFY: .cu:43:9: error: a lambda annotated __host__ or __device__ is left in place: plain nvcc refuses it without --extended-lambda [verify]
 
 #define MGPU_DEVICE __device__
 #define HD __host__ __device__
@@ -26,25 +22,25 @@ template <class F> int launch(int n, F f) {
   return 0;
 }
 
-// FIX: struct run_lambda_1 {
-// FIX-NEXT:   int *out;
-// FIX-NEXT:   MGPU_DEVICE void operator()(int index) const { out[index] = 2 * index; }
-// FIX: struct run_lambda_2 {
-// FIX-NEXT:   int *out;
-// FIX-NEXT:   __host__ __device__ void operator()(int i) const { out[i] += 1; }
-// FIX: struct run_lambda_3 {
-// FIX-NEXT:   int *out;
-// FIX-NEXT:   HD void operator()(int i) const { out[i] -= 1; }
+// CHECK-FIXES: struct run_lambda_1 {
+// CHECK-FIXES-NEXT:   int *out;
+// CHECK-FIXES-NEXT:   MGPU_DEVICE void operator()(int index) const { out[index] = 2 * index; }
+// CHECK-FIXES: struct run_lambda_2 {
+// CHECK-FIXES-NEXT:   int *out;
+// CHECK-FIXES-NEXT:   __host__ __device__ void operator()(int i) const { out[i] += 1; }
+// CHECK-FIXES: struct run_lambda_3 {
+// CHECK-FIXES-NEXT:   int *out;
+// CHECK-FIXES-NEXT:   HD void operator()(int i) const { out[i] -= 1; }
 int run(int n, int *out) {
   CHECK(launch(n, [=] MGPU_DEVICE (int index) { out[index] = 2 * index; }));
-  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'run_lambda_1'
-  // FIX: CHECK(launch(n, run_lambda_1{out}));
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'run_lambda_1'
+  // CHECK-FIXES: CHECK(launch(n, run_lambda_1{out}));
   CHECK(launch(n, DEVICE_LAMBDA (int i) { out[i] += 1; }));
-  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __host__ __device__ lambda lowered to functor 'run_lambda_2'
-  // FIX: CHECK(launch(n, run_lambda_2{out}));
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:19: warning: __host__ __device__ lambda lowered to functor 'run_lambda_2'
+  // CHECK-FIXES: CHECK(launch(n, run_lambda_2{out}));
   CHECK(launch(n, [=] HD (int i) { out[i] -= 1; }));
-  // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __host__ __device__ lambda lowered to functor 'run_lambda_3'
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:19: warning: __host__ __device__ lambda lowered to functor 'run_lambda_3'
   CHECK(FOR_EACH(n, out));
-  // MSG: {{.*}}.cu:[[@LINE-1]]:9: warning: __device__ lambda not lowered: the lambda is written in a macro body
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:9: warning: __device__ lambda not lowered: the lambda is written in a macro body
   return 0;
 }

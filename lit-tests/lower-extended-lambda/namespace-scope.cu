@@ -1,12 +1,8 @@
 // Annotated lambdas at namespace scope, and in member functions of local
 // classes: their functors go to namespace scope (a local class is no kernel
 // template argument for nvcc, §5.3.8.4 item 6).
-// RUN: %strip-checks %s > %t.cu
-// RUN: %cuda-lower --rules=lower-extended-lambda %t.cu > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=FIX
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: %nvcc -c %t.out.cu -o %t.o
-// RUN: %idempotent %t.out.cu --rules=lower-extended-lambda
+// RUN: %check_cuda_lower %s lower-extended-lambda %t
+// Functors get the file's column limit: 120 here, as this line is longer than 80 columns.
 
 #define HD __host__ __device__
 
@@ -16,47 +12,47 @@ template <class F> __global__ void apply(F f, int *out, int n) {
     out[i] = f(i);
 }
 
-// FIX: // __host__ __device__ lambda #1 of square, lowered by cuda-lower.
-// FIX-NEXT: struct square_lambda_1 {
-// FIX-NEXT:   __host__ __device__ int operator()(int i) const { return i * i; }
-// FIX-NEXT: };
-// FIX: auto square = square_lambda_1{};
+// CHECK-FIXES: // __host__ __device__ lambda #1 of square, lowered by cuda-lower.
+// CHECK-FIXES-NEXT: struct square_lambda_1 {
+// CHECK-FIXES-NEXT:   __host__ __device__ int operator()(int i) const { return i * i; }
+// CHECK-FIXES-NEXT: };
+// CHECK-FIXES: auto square = square_lambda_1{};
 auto square = [] __host__ __device__ (int i) { return i * i; };
-// MSG: {{.*}}.cu:[[@LINE-1]]:15: warning: __host__ __device__ lambda lowered to functor 'square_lambda_1'
+// CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:15: warning: __host__ __device__ lambda lowered to functor 'square_lambda_1'
 
 // Internal linkage, in a namespace, with a macro annotation.
 namespace shapes {
-// FIX: namespace shapes {
-// FIX-NEXT: // __device__ lambda #1 of shapes::cube, lowered by cuda-lower.
-// FIX-NEXT: namespace {
-// FIX-NEXT: struct cube_lambda_1 {
-// FIX-NEXT:   __device__ int operator()(int i) const { return i * i * i; }
-// FIX-NEXT: };
-// FIX-NEXT: } // namespace
-// FIX: static const auto cube = cube_lambda_1{};
+// CHECK-FIXES: namespace shapes {
+// CHECK-FIXES-NEXT: // __device__ lambda #1 of shapes::cube, lowered by cuda-lower.
+// CHECK-FIXES-NEXT: namespace {
+// CHECK-FIXES-NEXT: struct cube_lambda_1 {
+// CHECK-FIXES-NEXT:   __device__ int operator()(int i) const { return i * i * i; }
+// CHECK-FIXES-NEXT: };
+// CHECK-FIXES-NEXT: } // namespace
+// CHECK-FIXES: static const auto cube = cube_lambda_1{};
 static const auto cube = [] __device__ (int i) { return i * i * i; };
-// MSG: {{.*}}.cu:[[@LINE-1]]:26: warning: __device__ lambda lowered to functor 'cube_lambda_1'
-// FIX: inline auto twice = twice_lambda_1{};
+// CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:26: warning: __device__ lambda lowered to functor 'cube_lambda_1'
+// CHECK-FIXES: inline auto twice = twice_lambda_1{};
 inline auto twice = [] HD (int i) { return 2 * i; };
-// MSG: {{.*}}.cu:[[@LINE-1]]:21: warning: __host__ __device__ lambda lowered to functor 'twice_lambda_1'
+// CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:21: warning: __host__ __device__ lambda lowered to functor 'twice_lambda_1'
 } // namespace shapes
 
 // A member function of a local class: the functor goes before the function
 // that holds the class, with the member function's local constants.
-// FIX: // __device__ lambda #1 of launcher(int *, int)::Local::run(), lowered by cuda-lower.
-// FIX-NEXT: struct Local_run_lambda_1 {
-// FIX-NEXT:   static constexpr int k = 3;
-// FIX-NEXT:   int base;
-// FIX-NEXT:   __device__ int operator()(int i) const { return k * i + base; }
-// FIX-NEXT: };
-// FIX: void launcher(int *out, int n) {
+// CHECK-FIXES: // __device__ lambda #1 of launcher(int *, int)::Local::run(), lowered by cuda-lower.
+// CHECK-FIXES-NEXT: struct Local_run_lambda_1 {
+// CHECK-FIXES-NEXT:   static constexpr int k = 3;
+// CHECK-FIXES-NEXT:   int base;
+// CHECK-FIXES-NEXT:   __device__ int operator()(int i) const { return k * i + base; }
+// CHECK-FIXES-NEXT: };
+// CHECK-FIXES: void launcher(int *out, int n) {
 void launcher(int *out, int n) {
   struct Local {
     void run(int *out, int n, int base) {
       constexpr int k = 3;
       apply<<<1, n>>>([=] __device__ (int i) { return k * i + base; }, out, n);
-      // MSG: {{.*}}.cu:[[@LINE-1]]:23: warning: __device__ lambda lowered to functor 'Local_run_lambda_1'
-      // FIX: apply<<<1, n>>>(Local_run_lambda_1{base}, out, n);
+      // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:23: warning: __device__ lambda lowered to functor 'Local_run_lambda_1'
+      // CHECK-FIXES: apply<<<1, n>>>(Local_run_lambda_1{base}, out, n);
     }
   };
   Local().run(out, n, 1);
@@ -66,15 +62,15 @@ void launcher(int *out, int n) {
 }
 
 // Template case: a generic lambda gets a member template.
-// FIX: struct identity_lambda_1 {
-// FIX-NEXT:   template <typename Auto1>
-// FIX-NEXT:   __host__ __device__ auto operator()(Auto1 x) const { return x; }
-// FIX-NEXT: };
-// FIX: constexpr auto identity = identity_lambda_1{};
+// CHECK-FIXES: struct identity_lambda_1 {
+// CHECK-FIXES-NEXT:   template <typename Auto1>
+// CHECK-FIXES-NEXT:   __host__ __device__ auto operator()(Auto1 x) const { return x; }
+// CHECK-FIXES-NEXT: };
+// CHECK-FIXES: constexpr auto identity = identity_lambda_1{};
 constexpr auto identity = [] __host__ __device__ (auto x) { return x; };
-// MSG: {{.*}}.cu:[[@LINE-1]]:27: warning: __host__ __device__ lambda lowered to functor 'identity_lambda_1'
+// CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:27: warning: __host__ __device__ lambda lowered to functor 'identity_lambda_1'
 int use_identity() { return identity(4); }
 
 // No-match case: a plain lambda at namespace scope stays.
 auto plain = [](int i) { return i + 1; };
-// FIX: auto plain = [](int i) { return i + 1; };
+// CHECK-FIXES: auto plain = [](int i) { return i + 1; };

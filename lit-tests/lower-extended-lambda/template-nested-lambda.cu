@@ -1,12 +1,7 @@
 // In a template, the implicit captures of a [=] lambda are inferred. A plain
 // lambda nested in its body (moderngpu's `iterate<vt>([&](int i) {...})`)
 // uses the outer lambda's own parameters and locals: they are not captures.
-// RUN: %strip-checks %s > %t.cu
-// RUN: %cuda-lower --rules=lower-extended-lambda %t.cu > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=FIX
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: %nvcc -c %t.out.cu -o %t.o
-// RUN: %idempotent %t.out.cu --rules=lower-extended-lambda
+// RUN: %check_cuda_lower %s lower-extended-lambda %t
 
 #define MGPU_DEVICE __device__
 
@@ -25,23 +20,23 @@ template <int count> struct iterate_t {
 
 // Template case: `tid`, `x` and `scalar` belong to the lambda; only `input`,
 // `op` and `output` are captured.
-// FIX: template <int vt, typename T, typename Op>
-// FIX-NEXT: struct reduce_lambda_1 {
-// FIX-NEXT:   const T *input;
-// FIX-NEXT:   Op op;
-// FIX-NEXT:   T *output;
-// FIX-NEXT:   MGPU_DEVICE void operator()(int tid) const {
+// CHECK-FIXES: template <int vt, typename T, typename Op>
+// CHECK-FIXES-NEXT: struct reduce_lambda_1 {
+// CHECK-FIXES-NEXT:   const T *input;
+// CHECK-FIXES-NEXT:   Op op;
+// CHECK-FIXES-NEXT:   T *output;
+// CHECK-FIXES-NEXT:   MGPU_DEVICE void operator()(int tid) const {
 template <int vt, typename T, typename Op>
 void reduce(const T *input, T *output, Op op, int n) {
   auto k = [=] MGPU_DEVICE(int tid) {
-    // MSG: {{.*}}.cu:[[@LINE-1]]:12: warning: __device__ lambda lowered to functor 'reduce_lambda_1'
+    // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:12: warning: __device__ lambda lowered to functor 'reduce_lambda_1'
     T x[vt];
     iterate_t<vt>::eval([&](int i) { x[i] = input[vt * tid + i]; });
     T scalar = x[0];
     iterate_t<vt>::eval([&](int i) { scalar = i ? op(scalar, x[i]) : scalar; });
     output[tid] = scalar;
   };
-  // FIX: auto k = reduce_lambda_1<vt, T, Op>{input, op, output};
+  // CHECK-FIXES: auto k = reduce_lambda_1<vt, T, Op>{input, op, output};
   apply<<<1, n>>>(k, n);
 }
 
@@ -52,28 +47,28 @@ template void reduce<4, int, plus_op>(const int *, int *, plus_op, int);
 
 // A pack parameter of the lambda, used by a nested lambda, is not a captured
 // pack of the function.
-// FIX: template <typename F, typename... Args>
-// FIX-NEXT: struct launch_lambda_1 {
-// FIX-NEXT:   F f;
-// FIX-NEXT:   __device__ void operator()(int tid, Args... args) const {
+// CHECK-FIXES: template <typename F, typename... Args>
+// CHECK-FIXES-NEXT: struct launch_lambda_1 {
+// CHECK-FIXES-NEXT:   F f;
+// CHECK-FIXES-NEXT:   __device__ void operator()(int tid, Args... args) const {
 template <typename F, typename... Args> void launch(F f, Args... args) {
   auto k = [=] __device__(int tid, Args... args) {
-    // MSG: {{.*}}.cu:[[@LINE-1]]:12: warning: __device__ lambda lowered to functor 'launch_lambda_1'
+    // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:12: warning: __device__ lambda lowered to functor 'launch_lambda_1'
     iterate_t<2>::eval([=](int i) { f(tid + i, args...); });
   };
-  // FIX: auto k = launch_lambda_1<F, Args...>{f};
+  // CHECK-FIXES: auto k = launch_lambda_1<F, Args...>{f};
   (void)k;
 }
 template void launch<plus_op, int>(plus_op, int);
 
 // Macro case: the nested lambda is spelled through a macro.
 #define FOR_VT(vt, body) iterate_t<vt>::eval([&](int i) body)
-// FIX: struct scale_lambda_1 {
-// FIX-NEXT:   float *p;
-// FIX-NEXT:   float s;
+// CHECK-FIXES: struct scale_lambda_1 {
+// CHECK-FIXES-NEXT:   float *p;
+// CHECK-FIXES-NEXT:   float s;
 template <int vt> void scale(float *p, float s, int n) {
   apply<<<1, n>>>([=] __device__(int tid) {
-    // MSG: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'scale_lambda_1'
+    // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'scale_lambda_1'
     float acc = 0;
     FOR_VT(vt, { acc += p[vt * tid + i]; });
     p[tid] = acc * s;
@@ -86,5 +81,5 @@ __device__ int twice(int v) {
   auto g = [](int a) { return 2 * a; };
   return g(v);
 }
-// FIX: __device__ int twice(int v) {
-// FIX-NEXT:   auto g = [](int a) { return 2 * a; };
+// CHECK-FIXES: __device__ int twice(int v) {
+// CHECK-FIXES-NEXT:   auto g = [](int a) { return 2 * a; };

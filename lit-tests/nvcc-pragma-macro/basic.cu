@@ -1,23 +1,19 @@
-// RUN: %cuda-lower --rules=nvcc-pragma-macro %s > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=FIX --match-full-lines
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: %nvcc -c %t.out.cu -o %t.o
-// RUN: %idempotent %t.out.cu --rules=nvcc-pragma-macro
+// RUN: %check_cuda_lower --match-full-lines %s nvcc-pragma-macro %t
 
 // A #pragma spelled in an object-like macro: nvcc reads it as a directive
 // only where the macro stands alone on a line; _Pragma works everywhere.
 #define UNROLL #pragma unroll
-// MSG: [[@LINE-1]]:9: warning: macro 'UNROLL' spells a #pragma, which only nvcc reads, and only where the macro stands alone on a line; use the _Pragma operator [nvcc-pragma-macro]
-// FIX: #define UNROLL _Pragma("unroll")
+// CHECK-MESSAGES: [[@LINE-1]]:9: warning: macro 'UNROLL' spells a #pragma, which only nvcc reads, and only where the macro stands alone on a line; use the _Pragma operator [nvcc-pragma-macro]
+// CHECK-FIXES: #define UNROLL _Pragma("unroll")
 #define UNROLL_BY_4   #pragma   unroll 4
-// MSG: [[@LINE-1]]:9: warning: macro 'UNROLL_BY_4' {{.*}} [nvcc-pragma-macro]
-// FIX: #define UNROLL_BY_4   _Pragma("unroll 4")
+// CHECK-MESSAGES: [[@LINE-1]]:9: warning: macro 'UNROLL_BY_4' {{.*}} [nvcc-pragma-macro]
+// CHECK-FIXES: #define UNROLL_BY_4   _Pragma("unroll 4")
 
 // Macro case: a macro defined only for the device pass is found there.
 #ifdef __CUDA_ARCH__
 #define NO_UNUSED #pragma nv_diag_suppress 177
-// MSG: [[@LINE-1]]:9: warning: macro 'NO_UNUSED' {{.*}} [nvcc-pragma-macro]
-// FIX: #define NO_UNUSED _Pragma("nv_diag_suppress 177")
+// CHECK-MESSAGES: [[@LINE-1]]:9: warning: macro 'NO_UNUSED' {{.*}} [nvcc-pragma-macro]
+// CHECK-FIXES: #define NO_UNUSED _Pragma("nv_diag_suppress 177")
 #else
 #define NO_UNUSED
 #endif
@@ -41,7 +37,7 @@ template __global__ void fill_n<8>(int *);
 
 // No match: the operator already, stringizing, a lone '#'.
 #define ALREADY _Pragma("unroll")
-// FIX: #define ALREADY _Pragma("unroll")
+// CHECK-FIXES: #define ALREADY _Pragma("unroll")
 #define STR(x) #x
 #define HASH #
 __global__ void names(const char **p) {

@@ -1,42 +1,38 @@
 // std::min from host code stays; from a __host__ __device__ function it is
 // rewritten, and cuda::std::min still works on the host. Constexpr functions
 // without attributes are host code for nvcc, whatever Clang infers.
-// RUN: %cuda-lower --rules=std-to-cuda-std %s > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=FIX
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: %nvcc -c %t.out.cu -o %t.o
-// RUN: %idempotent %t.out.cu --rules=std-to-cuda-std
+// RUN: %check_cuda_lower %s std-to-cuda-std %t
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
 
 int host_min(int a, int b) { return std::min(a, b); }
-// FIX: {{^}}int host_min(int a, int b) { return std::min(a, b); }
+// CHECK-FIXES: {{^}}int host_min(int a, int b) { return std::min(a, b); }
 __host__ int explicit_host(int a, int b) { return std::max(a, b); }
-// FIX: {{^}}__host__ int explicit_host(int a, int b) { return std::max(a, b); }
+// CHECK-FIXES: {{^}}__host__ int explicit_host(int a, int b) { return std::max(a, b); }
 constexpr int implicit_hd(int a, int b) { return std::min(a, b); }
-// FIX: {{^}}constexpr int implicit_hd(int a, int b) { return std::min(a, b); }
+// CHECK-FIXES: {{^}}constexpr int implicit_hd(int a, int b) { return std::min(a, b); }
 
 __host__ __device__ int both(int a, int b) { return std::min(a, b); }
-// MSG: {{.*}}:[[@LINE-1]]:53: warning: use 'cuda::std::min' instead of 'std::min' in device code [std-to-cuda-std]
-// FIX: {{^}}__host__ __device__ int both(int a, int b) { return cuda::std::min(a, b); }
+// CHECK-MESSAGES: {{.*}}:[[@LINE-1]]:53: warning: use 'cuda::std::min' instead of 'std::min' in device code [std-to-cuda-std]
+// CHECK-FIXES: {{^}}__host__ __device__ int both(int a, int b) { return cuda::std::min(a, b); }
 template <typename T> __host__ __device__ T at_least_zero(T v) { return std::max(v, T(0)); }
-// MSG: {{.*}}:[[@LINE-1]]:73: warning: use 'cuda::std::max' instead of 'std::max' in device code [std-to-cuda-std]
-// FIX: {{^}}template <typename T> __host__ __device__ T at_least_zero(T v) { return cuda::std::max(v, T(0)); }
+// CHECK-MESSAGES: {{.*}}:[[@LINE-1]]:73: warning: use 'cuda::std::max' instead of 'std::max' in device code [std-to-cuda-std]
+// CHECK-FIXES: {{^}}template <typename T> __host__ __device__ T at_least_zero(T v) { return cuda::std::max(v, T(0)); }
 #define BOTH_MIN(a, b) std::min(a, b)
-// FIX: {{^}}#define BOTH_MIN(a, b) cuda::std::min(a, b)
+// CHECK-FIXES: {{^}}#define BOTH_MIN(a, b) cuda::std::min(a, b)
 __host__ __device__ int via_macro(int a, int b) { return BOTH_MIN(a, b); }
-// MSG: {{.*}}:[[@LINE-1]]:58: warning: use 'cuda::std::min' instead of 'std::min' in device code [std-to-cuda-std]
+// CHECK-MESSAGES: {{.*}}:[[@LINE-1]]:58: warning: use 'cuda::std::min' instead of 'std::min' in device code [std-to-cuda-std]
 
 __host__ __device__ void report(int v) {
 #ifndef __CUDA_ARCH__
   // Host-only branch of a __host__ __device__ function: never on the GPU.
   std::cout << v << std::endl;
-// FIX: {{^}}  std::cout << v << std::endl;
+// CHECK-FIXES: {{^}}  std::cout << v << std::endl;
 #else
   printf("%d\n", std::max(v, 0));
-// MSG: {{.*}}:[[@LINE-1]]:18: warning: use 'cuda::std::max' instead of 'std::max' in device code [std-to-cuda-std]
-// FIX: {{^}}  printf("%d\n", cuda::std::max(v, 0));
+// CHECK-MESSAGES: {{.*}}:[[@LINE-1]]:18: warning: use 'cuda::std::max' instead of 'std::max' in device code [std-to-cuda-std]
+// CHECK-FIXES: {{^}}  printf("%d\n", cuda::std::max(v, 0));
 #endif
 }
 
@@ -47,7 +43,7 @@ __global__ void kernel(int *out, int a, int b) {
 
 int main() {
   auto host_lambda = [](int a, int b) { return std::min(a, b); };
-// FIX: {{^}}  auto host_lambda = [](int a, int b) { return std::min(a, b); };
+// CHECK-FIXES: {{^}}  auto host_lambda = [](int a, int b) { return std::min(a, b); };
   std::printf("%d %d %d %d\n", host_min(1, 2), explicit_host(1, 2), both(3, 4), host_lambda(5, 6));
   report(implicit_hd(7, 8) + at_least_zero(-1) + via_macro(1, 2) + BOTH_MIN(3, 4));
   return 0;

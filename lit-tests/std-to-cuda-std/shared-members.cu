@@ -3,17 +3,16 @@
 // launch, or holds it by value in a class that it touches; or the class has
 // a member function that runs on the GPU. Classes only host code uses (a test framework's,
 // a runtime's) share nothing with the GPU: nothing is reported for them.
-// RUN: %cuda-lower --no-verify --rules=std-to-cuda-std %s > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not='[std-to-cuda-std]' --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: diff %s %t.out.cu
+// RUN: %check_cuda_lower --no-compile '--messages-arg=--implicit-check-not=[std-to-cuda-std]' %s std-to-cuda-std %t -- --no-verify
 // RUN: %nvcc-ext -c %s -o %t.o
 // With interface types rewritten, host-only classes still keep std::.
-// RUN: %cuda-lower --rules=std-to-cuda-std --rule-option std-to-cuda-std.RewriteInterfaceTypes=true %s > %t.opt.cu 2> %t.opt.err
-// RUN: FileCheck %s --input-file=%t.opt.cu --check-prefix=OPT
-// OPT: {{^}}  std::atomic<int> count_{0};
-// OPT: {{^}}  std::array<int, 4> slots_{};
-// OPT: {{^}}  std::pair<T, T> range;
-// OPT: {{^}}  cuda::std::array<int, 3> dims;
+// RUN: %strip-checks %s > %t.cu
+// RUN: %cuda-lower --rules=std-to-cuda-std --rule-option std-to-cuda-std.RewriteInterfaceTypes=true %t.cu > %t.opt.cu 2> %t.opt.err
+// RUN: FileCheck %s --input-file=%t.opt.cu --check-prefix=CHECK-FIXES-OPT
+// CHECK-FIXES-OPT: {{^}}  std::atomic<int> count_{0};
+// CHECK-FIXES-OPT: {{^}}  std::array<int, 4> slots_{};
+// CHECK-FIXES-OPT: {{^}}  std::pair<T, T> range;
+// CHECK-FIXES-OPT: {{^}}  cuda::std::array<int, 3> dims;
 #include <array>
 #include <atomic>
 #include <mutex>
@@ -40,7 +39,7 @@ struct Launcher {
 // A kernel parameter.
 struct Params {
   std::array<int, 3> dims;
-// MSG: shared-members.cu:[[@LINE-1]]:3: warning: 'std::array' in a data member is a type host code shares; not rewritten to 'cuda::std::array', as that changes the interface (set std-to-cuda-std.RewriteInterfaceTypes=true to rewrite it) [std-to-cuda-std]
+// CHECK-MESSAGES: shared-members.cu:[[@LINE-1]]:3: warning: 'std::array' in a data member is a type host code shares; not rewritten to 'cuda::std::array', as that changes the interface (set std-to-cuda-std.RewriteInterfaceTypes=true to rewrite it) [std-to-cuda-std]
   Launcher *launcher;
 };
 __global__ void kernel(Params p, int *out) { out[0] = p.dims[0]; }
@@ -48,7 +47,7 @@ __global__ void kernel(Params p, int *out) { out[0] = p.dims[0]; }
 // A class device code holds an object of, and one it holds by value.
 struct Inner {
   std::pair<int, int> span;
-// MSG: shared-members.cu:[[@LINE-1]]:3: warning: 'std::pair' in a data member is a type host code shares; not rewritten to 'cuda::std::pair', as that changes the interface (set std-to-cuda-std.RewriteInterfaceTypes=true to rewrite it) [std-to-cuda-std]
+// CHECK-MESSAGES: shared-members.cu:[[@LINE-1]]:3: warning: 'std::pair' in a data member is a type host code shares; not rewritten to 'cuda::std::pair', as that changes the interface (set std-to-cuda-std.RewriteInterfaceTypes=true to rewrite it) [std-to-cuda-std]
 };
 struct Outer {
   Inner inner;
@@ -59,12 +58,12 @@ __device__ int weigh(const Outer *o) { return o->weight; }
 // Classes with member functions that run on the GPU.
 struct Counter {
   std::array<int, 2> counts;
-// MSG: shared-members.cu:[[@LINE-1]]:3: warning: 'std::array' in a data member is a type host code shares; not rewritten to 'cuda::std::array', as that changes the interface (set std-to-cuda-std.RewriteInterfaceTypes=true to rewrite it) [std-to-cuda-std]
+// CHECK-MESSAGES: shared-members.cu:[[@LINE-1]]:3: warning: 'std::array' in a data member is a type host code shares; not rewritten to 'cuda::std::array', as that changes the interface (set std-to-cuda-std.RewriteInterfaceTypes=true to rewrite it) [std-to-cuda-std]
   __host__ __device__ int total() const { return counts[0] + counts[1]; }
 };
 struct Functor {
   std::array<int, 2> unused;
-// MSG: shared-members.cu:[[@LINE-1]]:3: warning: 'std::array' in a data member is a type host code shares; not rewritten to 'cuda::std::array', as that changes the interface (set std-to-cuda-std.RewriteInterfaceTypes=true to rewrite it) [std-to-cuda-std]
+// CHECK-MESSAGES: shared-members.cu:[[@LINE-1]]:3: warning: 'std::array' in a data member is a type host code shares; not rewritten to 'cuda::std::array', as that changes the interface (set std-to-cuda-std.RewriteInterfaceTypes=true to rewrite it) [std-to-cuda-std]
   __device__ int operator()(int i) const { return i; }
 };
 
@@ -72,12 +71,12 @@ struct Functor {
 // passed to a kernel template from host code.
 template <class T> struct Box {
   std::pair<T, T> bounds;
-// MSG: shared-members.cu:[[@LINE-1]]:3: warning: 'std::pair' in a data member is a type host code shares; not rewritten to 'cuda::std::pair', as that changes the interface (set std-to-cuda-std.RewriteInterfaceTypes=true to rewrite it) [std-to-cuda-std]
+// CHECK-MESSAGES: shared-members.cu:[[@LINE-1]]:3: warning: 'std::pair' in a data member is a type host code shares; not rewritten to 'cuda::std::pair', as that changes the interface (set std-to-cuda-std.RewriteInterfaceTypes=true to rewrite it) [std-to-cuda-std]
 };
 __global__ void clip(Box<float> b, float *v) { v[0] = b.bounds.first; }
 struct Settings {
   std::array<float, 2> gains;
-// MSG: shared-members.cu:[[@LINE-1]]:3: warning: 'std::array' in a data member is a type host code shares; not rewritten to 'cuda::std::array', as that changes the interface (set std-to-cuda-std.RewriteInterfaceTypes=true to rewrite it) [std-to-cuda-std]
+// CHECK-MESSAGES: shared-members.cu:[[@LINE-1]]:3: warning: 'std::array' in a data member is a type host code shares; not rewritten to 'cuda::std::array', as that changes the interface (set std-to-cuda-std.RewriteInterfaceTypes=true to rewrite it) [std-to-cuda-std]
 };
 template <class T> __global__ void apply(T t, float *v) { v[0] = t.gains[0]; }
 void launch(float *v) { apply<<<1, 1>>>(Settings{}, v); }

@@ -1,11 +1,7 @@
 // A std template that the program specialises for its own types: the
 // cuda::std template would not see the specialisation, so its uses stay,
 // in templates too (T may be the user's type).
-// RUN: %cuda-lower --no-verify --rules=std-to-cuda-std %s > %t.out.cu 2> %t.err
-// RUN: FileCheck %s --input-file=%t.out.cu --check-prefix=FIX
-// RUN: FileCheck %s --input-file=%t.err --check-prefix=MSG --implicit-check-not=warning: --implicit-check-not=error:
-// RUN: %nvcc-ext -c %t.out.cu -o %t.o
-// RUN: %idempotent %t.out.cu --rules=std-to-cuda-std
+// RUN: %check_cuda_lower --nvcc-arg=--extended-lambda --nvcc-arg=--expt-relaxed-constexpr %s std-to-cuda-std %t -- --no-verify
 #include <limits>
 
 struct Fixed { int raw; };
@@ -17,17 +13,17 @@ template <> struct numeric_limits<Fixed> {
 } // namespace std
 
 __device__ Fixed top() { return std::numeric_limits<Fixed>::max(); }
-// MSG: {{.*}}:[[@LINE-1]]:33: warning: 'std::numeric_limits' has a specialisation in this program that 'cuda::std::numeric_limits' would not see; not rewritten [std-to-cuda-std]
-// MSG: {{.*}}:[[@LINE-7]]:20: note: specialisation is here
-// FIX: {{^}}__device__ Fixed top() { return std::numeric_limits<Fixed>::max(); }
+// CHECK-MESSAGES: {{.*}}:[[@LINE-1]]:33: warning: 'std::numeric_limits' has a specialisation in this program that 'cuda::std::numeric_limits' would not see; not rewritten [std-to-cuda-std]
+// CHECK-MESSAGES: {{.*}}:[[@LINE-7]]:20: note: specialisation is here
+// CHECK-FIXES: {{^}}__device__ Fixed top() { return std::numeric_limits<Fixed>::max(); }
 template <typename T> __device__ T top_of() { return std::numeric_limits<T>::max(); }
-// MSG: {{.*}}:[[@LINE-1]]:54: warning: 'std::numeric_limits' has a specialisation in this program that 'cuda::std::numeric_limits' would not see; not rewritten [std-to-cuda-std]
-// MSG: {{.*}}:[[@LINE-11]]:20: note: specialisation is here
+// CHECK-MESSAGES: {{.*}}:[[@LINE-1]]:54: warning: 'std::numeric_limits' has a specialisation in this program that 'cuda::std::numeric_limits' would not see; not rewritten [std-to-cuda-std]
+// CHECK-MESSAGES: {{.*}}:[[@LINE-11]]:20: note: specialisation is here
 #define TOP(T) std::numeric_limits<T>::max()
 __device__ int top_int() { return TOP(int); }
-// MSG: {{.*}}:[[@LINE-1]]:35: warning: 'std::numeric_limits' has a specialisation in this program that 'cuda::std::numeric_limits' would not see; not rewritten [std-to-cuda-std]
-// MSG: {{.*}}:[[@LINE-15]]:20: note: specialisation is here
+// CHECK-MESSAGES: {{.*}}:[[@LINE-1]]:35: warning: 'std::numeric_limits' has a specialisation in this program that 'cuda::std::numeric_limits' would not see; not rewritten [std-to-cuda-std]
+// CHECK-MESSAGES: {{.*}}:[[@LINE-15]]:20: note: specialisation is here
 
 // No match: host code.
 int host() { return std::numeric_limits<int>::max(); }
-// FIX: {{^}}int host() { return std::numeric_limits<int>::max(); }
+// CHECK-FIXES: {{^}}int host() { return std::numeric_limits<int>::max(); }

@@ -5,8 +5,10 @@
 #include "Engine/ClangErrors.h"
 #include "Engine/EditCollector.h"
 #include "Engine/Verification.h"
+#include "Engine/VerificationReport.h"
 #include "Output/Emit.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <gtest/gtest.h>
@@ -56,6 +58,11 @@ protected:
     return std::string(Real);
   }
 
+  static std::string read(const std::string &Path) {
+    auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
+    return Buffer ? (*Buffer)->getBuffer().str() : std::string();
+  }
+
   /// Runs verification over \p Sources with \p Findings' edits applied;
   /// \p InInput: the cross-space errors the input had (crossSpaceKeys).
   VerificationResult verify(std::vector<std::string> Sources,
@@ -69,7 +76,11 @@ protected:
     for (Diagnostic &D : Findings)
       Edits.add(std::move(D));
     EXPECT_FALSE(static_cast<bool>(Edits.finalize()));
-    auto Files = applyEdits(Edits.replacements());
+    // The engine hands over the texts its parse read; here, the files.
+    std::map<std::string, std::string> Parsed;
+    for (const auto &Entry : Edits.replacements())
+      Parsed[Entry.first] = read(Entry.first);
+    auto Files = applyEdits(Edits.replacements(), Parsed);
     EXPECT_TRUE(static_cast<bool>(Files));
     llvm::SmallString<128> Root;
     fs::real_path(Dir, Root);

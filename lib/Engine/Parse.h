@@ -1,0 +1,135 @@
+//===--- Parse.h - The rules' parse of every source -------------*- C++ -*-===//
+//
+// Each source is parsed once per compilation pass, in the directory of its
+// compile command (given to Clang through its file system, never by changing
+// the process's directory). Clang's errors are shown here, once each; the
+// errors that only a call across execution spaces caused are kept as
+// wrong-side references for the rules instead. A crash costs one source.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Driver/CompilationSetup.h"
+#include "Engine/EditCollector.h"
+#include "cudalower/Diagnostic.h"
+#include "cudalower/Rule.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/LangOptions.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clang {
+class FrontendAction;
+class Preprocessor;
+class SourceManager;
+class TextDiagnostic;
+} // namespace clang
+
+namespace cudalower {
+
+/// What the tool was doing on a source, for the report of a crash.
+struct CrashSite {
+  std::string Source; ///< The main file of the translation unit.
+  CompilationPass Pass = CompilationPass::Host;
+  std::string Rule; ///< Empty while Clang parses.
+  const clang::SourceManager *SM = nullptr;
+  clang::SourceLocation Loc;
+};
+
+/// Shows Clang's errors (never its warnings) once each, however many passes
+/// report them.
+///
+/// An error caused only by a call across execution spaces (`reference to
+/// __host__ function ... in __device__ function`, or an overload set whose
+/// candidates were rejected for that reason) is not shown and does not stop
+/// the rules: such code is what rules rewrite (std::swap in device code
+/// becomes cuda::std::swap), and Clang's recovery keeps the call in the AST.
+/// If no rule rewrites it, nvcc reports it on the output.
+class ErrorPrinter : public clang::DiagnosticConsumer {
+public:
+  /// \p UserCwd: where the user ran the tool; paths under it are shown
+  /// relative to it, as the tool's own diagnostics show them.
+  ErrorPrinter(llvm::raw_ostream &OS, clang::DiagnosticOptions &Opts,
+               std::string UserCwd)
+      : OS(OS), Opts(Opts), UserCwd(std::move(UserCwd)) {}
+
+  void BeginSourceFile(const clang::LangOptions &LO,
+                       const clang::Preprocessor *PP) override;
+  void EndSourceFile() override { flush(); }
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override;
+
+  /// Errors that stop the rules, including one not yet shown.
+  unsigned errors() const {
+    return Errors + (!Held.empty() && !HeldCrossSpace);
+  }
+  /// Forgets the errors, and the tolerated ones, of the previous parse.
+  void resetCount() {
+    Errors = 0;
+    WrongSide.clear();
+  }
+  /// Forgets what a parse that crashed left half-reported.
+  void abandonParse();
+  /// Calls across execution spaces of this parse that Clang refused and
+  /// nvcc only warns about; the rules see them (RuleContext).
+  const std::vector<WrongSideReference> &wrongSide() const { return WrongSide; }
+  /// The cross-space errors tolerated so far (see crossSpaceKeys).
+  const std::set<std::string> &toleratedCrossSpace() const {
+    return Tolerated;
+  }
+
+private:
+  void hold(clang::DiagnosticsEngine::Level Level,
+            const clang::Diagnostic &Info);
+  void flush();
+  void show();
+  void renderNvccExtensionHint(clang::TextDiagnostic &Renderer);
+
+  llvm::raw_ostream &OS;
+  clang::DiagnosticOptions &Opts;
+  std::string UserCwd;
+  clang::LangOptions LangOpts;
+  const clang::Preprocessor *PPOfFile = nullptr;
+  std::vector<clang::StoredDiagnostic> Held; // an error and its notes
+  bool HeldCrossSpace = false;
+  std::vector<std::string> HeldKeys; // of the held error
+  std::set<std::string> Tolerated;
+  std::set<std::string> Shown;
+  unsigned Errors = 0;
+  std::vector<WrongSideReference> WrongSide;
+};
+
+/// Makes the action that runs the rules over one pass of a source; their
+/// findings go to \p Found.
+using RulesActionFactory =
+    llvm::function_ref<std::unique_ptr<clang::FrontendAction>(
+        CompilationPass Pass, std::vector<Diagnostic> &Found,
+        const ErrorPrinter &Errors, CrashSite &Site)>;
+
+/// How the parse of the sources went.
+struct ParseOutcome {
+  std::vector<std::string> Parsed; ///< Sources whose findings were kept.
+  unsigned Failed = 0;  ///< Sources with a Clang error in some pass.
+  unsigned Crashed = 0; ///< Sources the tool crashed on.
+  /// Cross-space errors the input had and the rules were let see past.
+  std::set<std::string> ToleratedCrossSpace;
+};
+
+/// Parses every source in every pass of \p Passes with the action
+/// \p MakeAction makes, reading files through \p FS (whose working
+/// directory is set to each command's), and adds the findings of each source
+/// that parsed in all of them to \p Sink. Errors and crashes are reported
+/// on \p Err.
+ParseOutcome parseAll(const std::vector<std::string> &Sources,
+                      const CompilationSetup &Setup, PassSelection Passes,
+                      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                      RulesActionFactory MakeAction, EditCollector &Sink,
+                      llvm::raw_ostream &Err, bool Color);
+
+} // namespace cudalower

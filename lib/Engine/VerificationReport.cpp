@@ -1,0 +1,147 @@
+//===--- VerificationReport.cpp - Verification's findings, located --------===//
+
+#include "Engine/VerificationReport.h"
+
+using namespace clang;
+
+namespace cudalower {
+
+unsigned mapToOriginal(const tooling::Replacements &Edits, unsigned NewOffset,
+                       int64_t *InsideEdit) {
+  if (InsideEdit)
+    *InsideEdit = -1;
+  int64_t Delta = 0; // new offset - old offset, before the current edit
+  for (const tooling::Replacement &R : Edits) {
+    int64_t NewBegin = R.getOffset() + Delta;
+    int64_t NewEnd = NewBegin + R.getReplacementText().size();
+    if (NewOffset < NewBegin)
+      break;
+    if (NewOffset < NewEnd) {
+      if (InsideEdit)
+        *InsideEdit = R.getOffset();
+      return R.getOffset();
+    }
+    Delta += static_cast<int64_t>(R.getReplacementText().size()) -
+             static_cast<int64_t>(R.getLength());
+  }
+  return static_cast<unsigned>(NewOffset - Delta);
+}
+
+namespace {
+
+std::string messageOf(const RawProblem &P) {
+  switch (P.Kind) {
+  case ProblemKind::BrokenRewrite:
+    return "the rewritten code does not compile: " + P.Message;
+  case ProblemKind::HostUseInDeviceCode:
+    return P.Message + " (plain nvcc refuses this)";
+  case ProblemKind::ErrorDirective:
+    return "without nvcc's --extended-lambda/--expt-relaxed-constexpr "
+           "macros this #error fires: " +
+           P.Message;
+  case ProblemKind::NeedsRelaxedConstexpr:
+  case ProblemKind::AnnotatedLambda:
+  case ProblemKind::UnsupportedInDevice:
+    return P.Message;
+  }
+  return P.Message;
+}
+
+/// Sets \p D's line, column and source line from its offset in \p Text.
+void locate(llvm::StringRef Text, Diagnostic &D) {
+  unsigned Offset = std::min<size_t>(D.Offset, Text.size());
+  llvm::StringRef Before = Text.take_front(Offset);
+  D.Line = Before.count('\n') + 1;
+  size_t LineStart = Before.rfind('\n');
+  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  D.Column = Offset - LineStart + 1;
+  D.SourceLine =
+      Text.slice(LineStart, Text.find_first_of("\r\n", Offset)).str();
+}
+
+} // namespace
+
+ProblemReporter::ProblemReporter(const VerificationInput &In) : In(In) {
+  for (const RewrittenFile &F : In.Files)
+    ByPath[F.Path] = &F;
+}
+
+void ProblemReporter::addParsedText(llvm::StringRef Path,
+                                    llvm::StringRef Text) {
+  if (!lookup(Path))
+    Unchanged.try_emplace(Path, Text.str());
+}
+
+bool ProblemReporter::hasText(llvm::StringRef Path) const {
+  return lookup(Path) || Unchanged.contains(Path);
+}
+
+Diagnostic ProblemReporter::toDiagnostic(const RawProblem &P) const {
+  Diagnostic D;
+  D.Rule = "verify";
+  D.Level = DiagLevel::Error;
+  D.File = P.File;
+  D.Message = messageOf(P);
+  if (P.File.empty())
+    return D;
+  const RewrittenFile *F = lookup(P.File);
+  int64_t InsideEdit = -1;
+  D.Offset = F ? mapToOriginal(F->Edits, P.Offset, &InsideEdit) : P.Offset;
+  llvm::StringRef Text = originalText(P.File);
+  locate(Text, D);
+  if (P.Kind == ProblemKind::BrokenRewrite)
+    D.Message += blame(P.File, D.Offset, InsideEdit, Text);
+  return D;
+}
+
+const RewrittenFile *ProblemReporter::lookup(llvm::StringRef Path) const {
+  auto It = ByPath.find(Path);
+  return It == ByPath.end() ? nullptr : It->second;
+}
+
+llvm::StringRef ProblemReporter::originalText(llvm::StringRef Path) const {
+  if (const RewrittenFile *F = lookup(Path))
+    return F->Old;
+  auto It = Unchanged.find(Path);
+  return It == Unchanged.end() ? llvm::StringRef() : It->second;
+}
+
+/// Names the edit that wrote the broken text, or the closest one before it
+/// in the same file.
+std::string ProblemReporter::blame(const std::string &File, unsigned Offset,
+                                   int64_t InsideEdit,
+                                   llvm::StringRef Text) const {
+  const EditOrigin *Best = nullptr;
+  for (const EditOrigin &O : In.Edits.origins(File))
+    if (InsideEdit >= 0 ? O.Offset == InsideEdit : O.Offset <= Offset)
+      Best = &O;
+  if (!Best)
+    return "; no edit of the tool precedes it in this file";
+  std::string Out = InsideEdit >= 0 ? "; in the text written by"
+                                    : "; after the edit of";
+  if (Best->Diags.empty())
+    return Out;
+  // The first finding is enough to find the edit.
+  const Diagnostic &Origin = In.Edits.diagnostics()[Best->Diags.front()];
+  Diagnostic At;
+  At.Offset = Origin.Offset;
+  locate(Text, At);
+  return Out + " [" + Origin.Rule + "] for the finding at " +
+         std::to_string(Origin.Line ? Origin.Line : At.Line) + ":" +
+         std::to_string(Origin.Column ? Origin.Column : At.Column);
+}
+
+Diagnostic crashProblem(const std::string &Source, CompilationPass Pass) {
+  Diagnostic D;
+  D.Rule = "verify";
+  D.Level = DiagLevel::Error;
+  D.File = Source;
+  D.Message = std::string("internal error: cuda-lower crashed while verifying "
+                          "the output (") +
+              (Pass == CompilationPass::Host ? "host" : "device") +
+              " pass); no file was written (please report this bug with the "
+              "source)";
+  return D;
+}
+
+} // namespace cudalower

@@ -1,0 +1,79 @@
+//===--- VerificationReport.h - Verification's findings, located -*- C++ -*-=//
+//
+// Verification finds its problems in the rewritten text; the user reads the
+// files as they wrote them. This maps each problem back there, words it, and
+// names the edit that caused a broken rewrite.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Engine/Verification.h"
+#include "llvm/ADT/StringMap.h"
+#include <string>
+
+namespace cudalower {
+
+/// Why the output does not build with plain nvcc.
+enum class ProblemKind {
+  BrokenRewrite,         ///< A Clang error the input did not have.
+  NeedsRelaxedConstexpr, ///< A constexpr host function used in device code.
+  HostUseInDeviceCode,   ///< Another host function used in device code.
+  ErrorDirective,        ///< An #error that the flags' macros avoided.
+  AnnotatedLambda,       ///< A lambda still annotated __host__/__device__.
+  UnsupportedInDevice,   ///< throw, try or typeid in device code.
+};
+
+/// One problem, located in the rewritten text.
+struct RawProblem {
+  ProblemKind Kind;
+  std::string File; ///< Canonical path; empty if Clang gave no location.
+  unsigned Offset = 0;
+  std::string Message;
+  /// For a cross-space error: what it refers to (see crossSpaceKeys).
+  std::string Target;
+  /// A cross-space error that the input may have had without nvcc minding:
+  /// host code naming a __device__ function (Clang refuses it even in a
+  /// decltype, nvcc only in evaluated code), or an overload set whose
+  /// candidates were on the wrong side. Device code calling a host function
+  /// is never excused: nvcc refuses it with the flags too.
+  bool ExcusedIfInInput = false;
+};
+
+/// Maps \p NewOffset in a file rewritten by \p Edits back to the file as it
+/// was read: an offset inside text an edit wrote maps to that edit's offset.
+/// \p InsideEdit, if given, is set to that edit's offset, or -1 if the
+/// offset lies in unchanged text.
+unsigned mapToOriginal(const clang::tooling::Replacements &Edits,
+                       unsigned NewOffset, int64_t *InsideEdit = nullptr);
+
+/// Turns the problems of the rewritten text into diagnostics on the files
+/// as the user wrote them.
+class ProblemReporter {
+public:
+  explicit ProblemReporter(const VerificationInput &In);
+
+  /// Keeps \p Text, read by a verification parse, for \p Path: a file no
+  /// edit changed reads there as it did for the rules, and its problems are
+  /// located in it (the file is not read again).
+  void addParsedText(llvm::StringRef Path, llvm::StringRef Text);
+  /// Whether the text of \p Path is known (rewritten or added).
+  bool hasText(llvm::StringRef Path) const;
+
+  Diagnostic toDiagnostic(const RawProblem &P) const;
+
+private:
+  const RewrittenFile *lookup(llvm::StringRef Path) const;
+  llvm::StringRef originalText(llvm::StringRef Path) const;
+  std::string blame(const std::string &File, unsigned Offset,
+                    int64_t InsideEdit, llvm::StringRef Text) const;
+
+  const VerificationInput &In;
+  llvm::StringMap<const RewrittenFile *> ByPath;
+  llvm::StringMap<std::string> Unchanged;
+};
+
+/// The report of a crash while verifying \p Source, in the format of the
+/// engine's crash reports.
+Diagnostic crashProblem(const std::string &Source, CompilationPass Pass);
+
+} // namespace cudalower
