@@ -114,7 +114,9 @@ bool isSpellable(QualType T) {
   return !Finder.Found;
 }
 
-std::optional<std::string> LambdaPlanner::spell(QualType T) {
+std::optional<std::string>
+LambdaPlanner::spell(QualType T,
+                     const llvm::SmallPtrSetImpl<const Decl *> *Copied) {
   // `auto it = make_iterator(...)`: the `auto` sugar keeps the deduced
   // template's namespace from being printed (`transform_iterator<...>`).
   if (const auto *Deduced = T->getAs<DeducedType>();
@@ -132,7 +134,9 @@ std::optional<std::string> LambdaPlanner::spell(QualType T) {
   // (`using P = Pair *;`), which the canonical type sees past.
   LocalTypeFinder Canonical;
   Canonical.TraverseType(T.getCanonicalType());
-  if (!Finder.Tags.empty() || !Canonical.Tags.empty())
+  auto IsCopied = [&](const TagDecl *D) { return Copied && Copied->count(D); };
+  if (!llvm::all_of(Finder.Tags, IsCopied) ||
+      !llvm::all_of(Canonical.Tags, IsCopied))
     return std::nullopt;
   // The aliases are copied into the functor with what they use in turn
   // (planLocals).

@@ -250,6 +250,10 @@ RetiredRanges retireLocals(const std::vector<const Decl *> &Candidates,
   llvm::SetVector<const Decl *> Retired;
   auto InRetired = [&](SourceLocation U) {
     return std::any_of(Retired.begin(), Retired.end(), [&](const Decl *R) {
+      // A statement of one declarator goes whole, its type with it
+      // (`Ptr` in `constexpr Ptr none = nullptr;`).
+      if (const DeclStmt *DS = Statements.lookup(R); DS->isSingleDecl())
+        return SM.isPointWithin(U, DS->getBeginLoc(), DS->getEndLoc());
       SourceLocation Begin = ownDeclaratorBegin(*R, SM);
       return SM.isPointWithin(U, Begin.isValid() ? Begin : R->getBeginLoc(),
                               R->getEndLoc());
@@ -311,6 +315,8 @@ bool LambdaPlanner::planLocals() {
                      return Src.SM.isBeforeInTranslationUnit(A->getLocation(),
                                                              B->getLocation());
                    });
+  llvm::SmallPtrSet<const Decl *, 16> Copied(Finder.Found.begin(),
+                                             Finder.Found.end());
   for (const Decl *D : Finder.Found) {
     if (const auto *V = dyn_cast<VarDecl>(D)) {
       if (V->isStaticLocal() && !V->getType().isConstQualified())
@@ -322,7 +328,10 @@ bool LambdaPlanner::planLocals() {
         return fail(llvm::formatv("the body uses '{0}' without capturing it",
                                   V->getName())
                         .str());
-      auto Type = spell(V->getType().getUnqualifiedType());
+      // The constant's type may name local types and aliases: they are in
+      // the closure, copied before it (`constexpr Ptr none = nullptr;` with
+      // `using Ptr = Elem *;` and a local `struct Elem`).
+      auto Type = spell(V->getType().getUnqualifiedType(), &Copied);
       auto Init = Src.text(V->getInit()->getSourceRange());
       if (!Type || !Init || V->getType()->isArrayType())
         return fail(llvm::formatv("the local constant '{0}' cannot be "

@@ -151,7 +151,11 @@ private:
   bool planCapture(const clang::LambdaCapture &C);
   bool planInnerCaptures();
   // CaptureTypes.cpp
-  std::optional<std::string> spell(clang::QualType T);
+  /// \p T as the functor writes it; nullopt if it names a function-local
+  /// type, unless \p Copied holds that type (it is copied along).
+  std::optional<std::string>
+  spell(clang::QualType T,
+        const llvm::SmallPtrSetImpl<const clang::Decl *> *Copied = nullptr);
   std::optional<std::string> capturedType(const clang::VarDecl &Var,
                                           const clang::Expr *InitCapture);
   std::optional<std::string> typeParameterFor(const clang::VarDecl &Var,
