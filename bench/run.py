@@ -2,6 +2,7 @@
 """Benchmarks cuda-lower. Standard library only.
 
     bench/run.py [--part tool|host-lambda|kernels|all] [--reps N] [--sizes 50,200,400]
+                 [--large 4000]
     bench/run.py --part host-lambda|kernels|all --build-only OUTDIR
     bench/run.py --from OUTDIR [--reps N]
 
@@ -11,6 +12,10 @@ a reference measured in the same run, on the same file: Clang's own
 flags the tool uses (lib/Driver/CompilationSetup.cpp, commandFor). The two
 are run alternately (tool, reference, tool, ...) so that load from elsewhere
 on the machine falls on both alike; medians are reported.
+
+The tool part ends with a file of --large lambdas (default 4000, generated
+by gen_lambdas.py), run with --no-verify and checked against the budget of
+issue 9: at most 1.5x the two parses plus 1 ms per lambda.
 
 Part `host-lambda`: bench/host_lambda/lambda.cu calls a __host__ __device__
 lambda in a 16M-element host loop. It is built three ways: by nvcc
@@ -75,8 +80,9 @@ def reference_commands(source):
     return [common[:7] + [p] + common[7:] for p in ("--cuda-host-only", "--cuda-device-only")]
 
 
-def run_tool_once(tool, source):
-    seconds, cpu, rss, code, err = measure([str(tool), "--no-color", "--diff", str(source)])
+def run_tool_once(tool, source, extra=()):
+    seconds, cpu, rss, code, err = measure([str(tool), "--no-color", "--diff", *extra,
+                                            str(source)])
     # 0: nothing or edits shown; 1: a rule reported an error. Both parsed.
     if code not in (0, 1):
         raise RuntimeError(f"cuda-lower failed on {source} (exit {code}):\n{err}")
@@ -95,10 +101,10 @@ def run_reference_once(source):
     return total, total_cpu, peak
 
 
-def bench_file(tool, source, reps):
+def bench_file(tool, source, reps, extra=()):
     tool_runs, ref_runs = [], []
     for _ in range(reps):
-        tool_runs.append(run_tool_once(tool, source))
+        tool_runs.append(run_tool_once(tool, source, extra))
         ref_runs.append(run_reference_once(source))
     row = {}
     for who, runs in (("tool", tool_runs), ("reference", ref_runs)):
@@ -147,7 +153,31 @@ def tool_part(opts, work):
             print(f"growth with lambdas ({name}, cpu, least squares over "
                   f"{','.join(map(str, opts.sizes))}): {per:.2f} ms per lambda")
             results[f"{name}_ms_per_lambda"] = per
+    if opts.large:
+        results[f"lambdas_{opts.large}.cu --no-verify"] = large_file_row(opts, work)
     return results
+
+
+def large_file_row(opts, work):
+    """The linear-in-lambdas target of issue 9: a file with opts.large
+    lambdas costs at most 1.5x Clang's two parses plus 1 ms per lambda.
+    --no-verify leaves out the verification, which re-parses the output and
+    is accounted for separately: this row is the rules' own cost."""
+    n = opts.large
+    path = work / f"lambdas_{n}.cu"
+    subprocess.run([sys.executable, str(BENCH / "gen_lambdas.py"), str(n), "-o", str(path)],
+                   check=True)
+    row = bench_file(opts.tool, path, opts.large_reps, extra=("--no-verify",))
+    budget = 1.5 * row["reference_cpu_s"] + 0.001 * n
+    row["cpu_budget_s"] = budget
+    row["within_budget"] = row["tool_cpu_s"] <= budget
+    print(f"{path.name + ' (--no-verify)':<20} {row['tool_s']:>9.2f} {row['reference_s']:>9.2f} "
+          f"{row['ratio']:>6.2f} {row['tool_cpu_s']:>9.2f} {row['reference_cpu_s']:>8.2f} "
+          f"{row['cpu_ratio']:>6.2f} {row['tool_rss_mib']:>9.0f} "
+          f"{row['reference_rss_mib']:>8.0f}", flush=True)
+    print(f"{n} lambdas: tool {row['tool_cpu_s']:.2f} s CPU, budget 1.5 x parses + 1 ms "
+          f"per lambda = {budget:.2f} s: {'within' if row['within_budget'] else 'OVER'}")
+    return row
 
 
 HOST_LOOP = re.compile(r"best of \d+: ([0-9.]+) ms .* checksum (\S+)")
@@ -633,6 +663,11 @@ def main():
     parser.add_argument("--reps", type=int, default=5, help="repetitions (default 5)")
     parser.add_argument("--sizes", default="50,200,400",
                         help="lambda counts of the generated files (default 50,200,400)")
+    parser.add_argument("--large", type=int, default=4000,
+                        help="tool: lambdas in the large generated file, run with --no-verify "
+                             "against the linear-growth budget (default 4000; 0 skips it)")
+    parser.add_argument("--large-reps", type=int, default=3,
+                        help="tool: repetitions for the large file (default 3)")
     parser.add_argument("--tool", type=pathlib.Path, default=ROOT / "build" / "bin" / "cuda-lower",
                         help="the cuda-lower binary (default build/bin/cuda-lower)")
     parser.add_argument("--rounds", type=int, default=3,

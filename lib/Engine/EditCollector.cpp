@@ -1,6 +1,7 @@
 //===--- EditCollector.cpp - Merges findings from every TU and pass -------===//
 
 #include "Engine/EditCollector.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <algorithm>
 
@@ -12,7 +13,10 @@ static const char *const DisagreementNote =
     "translation units, need different rewrites here)";
 
 void EditCollector::add(Diagnostic D) {
-  for (Diagnostic &Seen : Diags) {
+  // Only findings of one rule at one place can be the same finding.
+  llvm::SmallVector<size_t, 1> &Here = FindingsAt[{D.Rule, D.File, D.Offset}];
+  for (size_t I : Here) {
+    Diagnostic &Seen = Diags[I];
     // A finding already found to disagree carries the note in its message;
     // later reports of it (more TUs, more passes) must still match it.
     bool Disagreed = Seen.Rule == D.Rule && Seen.File == D.File &&
@@ -31,6 +35,7 @@ void EditCollector::add(Diagnostic D) {
     Seen.Message += DisagreementNote;
     return;
   }
+  Here.push_back(Diags.size());
   Diags.push_back(std::move(D));
 }
 
@@ -81,46 +86,136 @@ EditCollector::Copy *EditCollector::innermostCopyContaining(const Edit &E) {
   return Best;
 }
 
-/// Adds \p E to \p Into unless it overlaps a different edit there; a repeat
-/// of an existing edit is dropped. Reports the conflicting diagnostic.
-static bool place(std::vector<EditCollector::Placed> &Into, const Edit &E,
-                  size_t Diag, int Priority, size_t &ConflictDiag) {
-  for (const auto &Old : Into) {
-    if (Old.E == E)
-      return true; // e.g. two fixes adding the same #include
-    if (overlaps(Old.E, E)) {
-      ConflictDiag = Old.Diag;
-      return false;
+EditCollector::PlacedEdits::Fit
+EditCollector::PlacedEdits::fit(const Edit &E, size_t &Diag) const {
+  // An edit that E repeats or overlaps starts at E's offset or inside E's
+  // range, or is the one replacement whose range holds E's start. Of those,
+  // the first accepted decides, as a scan in acceptance order would.
+  size_t First = Items.size();
+  Fit Found = Fit::Free;
+  auto Consider = [&](size_t I) {
+    if (I >= First)
+      return;
+    const Edit &Old = Items[I].E;
+    if (Old == E) { // e.g. two fixes adding the same #include
+      First = I;
+      Found = Fit::Repeat;
+    } else if (overlaps(Old, E)) {
+      First = I;
+      Found = Fit::Conflict;
+    }
+  };
+  if (auto Range = RangeAt.lower_bound(E.Offset); Range != RangeAt.begin())
+    Consider(std::prev(Range)->second);
+  auto End = E.Length == 0 ? ByOffset.upper_bound(E.Offset)
+                           : ByOffset.lower_bound(E.Offset + E.Length);
+  for (auto It = ByOffset.lower_bound(E.Offset); It != End; ++It)
+    Consider(It->second);
+  if (Found == Fit::Conflict)
+    Diag = Items[First].Diag;
+  return Found;
+}
+
+void EditCollector::PlacedEdits::push(Placed P) {
+  size_t I = Items.size();
+  ByOffset.emplace(P.E.Offset, I);
+  if (P.E.Length > 0)
+    RangeAt[P.E.Offset] = I;
+  ByDiag[P.Diag].push_back(I);
+  Items.push_back(std::move(P));
+}
+
+void EditCollector::PlacedEdits::pop() {
+  size_t I = Items.size() - 1;
+  const Placed &P = Items.back();
+  auto [Begin, End] = ByOffset.equal_range(P.E.Offset);
+  for (auto It = Begin; It != End; ++It)
+    if (It->second == I) {
+      ByOffset.erase(It);
+      break;
+    }
+  if (P.E.Length > 0)
+    RangeAt.erase(P.E.Offset);
+  auto Own = ByDiag.find(P.Diag);
+  Own->second.pop_back();
+  if (Own->second.empty())
+    ByDiag.erase(Own);
+  Items.pop_back();
+}
+
+bool EditCollector::PlacedEdits::coveredBy(size_t Diag, const Edit &E) const {
+  auto Own = ByDiag.find(Diag);
+  return Own != ByDiag.end() &&
+         std::any_of(Own->second.begin(), Own->second.end(),
+                     [&](size_t I) { return covers(Items[I].E, E); });
+}
+
+EditCollector::FileState &
+EditCollector::stateOf(const std::string &File, std::vector<UndoStep> &Steps) {
+  auto [It, Inserted] = Files.try_emplace(File);
+  if (Inserted)
+    Steps.push_back({UndoStep::NewFile, File});
+  return It->second;
+}
+
+void EditCollector::undo(const std::vector<UndoStep> &Steps) {
+  for (const UndoStep &S : llvm::reverse(Steps)) {
+    auto It = Files.find(S.File);
+    assert(It != Files.end() && "undoing an edit of an unknown file");
+    FileState &F = It->second;
+    switch (S.What) {
+    case UndoStep::NewFile:
+      Files.erase(It);
+      break;
+    case UndoStep::TopLevel:
+      F.TopLevel.pop();
+      break;
+    case UndoStep::NewCopy:
+      F.Copies.pop_back();
+      break;
+    case UndoStep::Absorbed:
+      F.Copies[S.CopyIndex].Absorbed.pop();
+      break;
     }
   }
-  Into.push_back({E, Diag, Priority});
-  return true;
 }
 
 bool EditCollector::tryAddFix(size_t DiagIndex, int Priority,
                               std::string &Conflict) {
   const Diagnostic &D = Diags[DiagIndex];
-  // Work on copies of the state so that a failed fix leaves no trace.
-  std::map<std::string, FileState> Saved = Files;
+  // What this fix added, so that a failed fix leaves no trace.
+  std::vector<UndoStep> Steps;
   size_t ConflictDiag = 0;
   auto Fail = [&] {
-    Files = std::move(Saved);
+    undo(Steps);
     Conflict = Diags[ConflictDiag].Rule;
     return false;
+  };
+  // Adds E unless it overlaps a different edit there; a repeat of an
+  // existing edit is dropped.
+  auto Place = [&](PlacedEdits &Into, const Edit &E, int Prio,
+                   UndoStep Step) {
+    PlacedEdits::Fit Fit = Into.fit(E, ConflictDiag);
+    if (Fit == PlacedEdits::Fit::Free) {
+      Into.push({E, DiagIndex, Prio});
+      Steps.push_back(std::move(Step));
+    }
+    return Fit != PlacedEdits::Fit::Conflict;
   };
   // Copies first, so that this fix's own edits inside them are carried.
   for (const Edit &E : D.Edits) {
     if (!E.IsCopy)
       continue;
-    FileState &F = Files[E.File];
-    if (!place(F.TopLevel, E, DiagIndex, Priority, ConflictDiag))
+    FileState &F = stateOf(E.File, Steps);
+    if (!Place(F.TopLevel, E, Priority, {UndoStep::TopLevel, E.File}))
       return Fail();
     F.Copies.push_back({F.TopLevel.size() - 1, {}});
+    Steps.push_back({UndoStep::NewCopy, E.File});
   }
   for (const Edit &E : D.Edits) {
     if (E.IsCopy)
       continue;
-    FileState &F = Files[E.File];
+    FileState &F = stateOf(E.File, Steps);
     Copy *C = innermostCopyContaining(E);
     // The copy's own fix replacing all of the copied text replaces the
     // original; it is no edit to the copy.
@@ -128,23 +223,20 @@ bool EditCollector::tryAddFix(size_t DiagIndex, int Priority,
         E.Length == F.TopLevel[C->Index].E.CopyLength)
       C = nullptr;
     if (C) {
-      if (!place(C->Absorbed, E, DiagIndex, 0, ConflictDiag))
+      size_t CopyIndex = static_cast<size_t>(C - F.Copies.data());
+      if (!Place(C->Absorbed, E, 0, {UndoStep::Absorbed, E.File, CopyIndex}))
         return Fail();
       // The copy's own fix replaced the original text: nothing more to do.
       size_t Owner = F.TopLevel[C->Index].Diag;
       bool OriginalGone =
-          Owner == DiagIndex ||
-          std::any_of(F.TopLevel.begin(), F.TopLevel.end(),
-                      [&](const Placed &P) {
-                        return P.Diag == Owner && covers(P.E, E);
-                      }) ||
+          Owner == DiagIndex || F.TopLevel.coveredBy(Owner, E) ||
           std::any_of(D.Edits.begin(), D.Edits.end(), [&](const Edit &Own) {
             return &Own != &E && covers(Own, E);
           });
       if (OriginalGone)
         continue;
     }
-    if (!place(F.TopLevel, E, DiagIndex, Priority, ConflictDiag))
+    if (!Place(F.TopLevel, E, Priority, {UndoStep::TopLevel, E.File}))
       return Fail();
   }
   return true;
@@ -197,7 +289,7 @@ llvm::Expected<std::string> EditCollector::copiedText(const std::string &File,
     Whole = Disk->getBuffer();
   }
   llvm::StringRef Source = Whole.substr(CE.CopyOffset, CE.CopyLength);
-  std::vector<Placed> Absorbed = C.Absorbed;
+  std::vector<Placed> Absorbed = C.Absorbed.items();
   std::stable_sort(Absorbed.begin(), Absorbed.end(),
                    [&](const Placed &L, const Placed &R) {
                      return editsInOrder(L, R);
@@ -295,7 +387,7 @@ llvm::Error EditCollector::finalize() {
       Edit &CE = State.TopLevel[C.Index].E;
       CE.Text = std::move(*Text);
     }
-    std::vector<Placed> Edits = State.TopLevel;
+    std::vector<Placed> Edits = State.TopLevel.items();
     std::stable_sort(Edits.begin(), Edits.end(),
                      [&](const Placed &L, const Placed &R) {
                        return editsInOrder(L, R);

@@ -4,8 +4,11 @@
 #include "cudalower/Diagnostic.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 #include <map>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -64,23 +67,73 @@ public:
     size_t Diag;      ///< Index of the diagnostic that made it.
     int Priority = 0; ///< Orders insertions at one offset (lower first).
   };
+
+  /// The accepted edits of one text (a file, or the text a copy edit
+  /// copies), in the order they were accepted, indexed by offset so that a
+  /// new edit finds the edit it repeats or overlaps without a scan, and by
+  /// diagnostic.
+  class PlacedEdits {
+  public:
+    /// What a new edit meets: nothing, a repeat of itself, or a conflict.
+    enum class Fit { Free, Repeat, Conflict };
+    /// The first accepted edit (in acceptance order) that \p E repeats or
+    /// overlaps; \p Diag is set to its diagnostic.
+    Fit fit(const Edit &E, size_t &Diag) const;
+    void push(Placed P);
+    /// Removes the edit pushed last (a fix that failed).
+    void pop();
+    /// True if an edit of \p Diag replaces text that contains all of \p E.
+    bool coveredBy(size_t Diag, const Edit &E) const;
+
+    const std::vector<Placed> &items() const { return Items; }
+    std::vector<Placed> &items() { return Items; }
+    const Placed &operator[](size_t I) const { return Items[I]; }
+    Placed &operator[](size_t I) { return Items[I]; }
+    size_t size() const { return Items.size(); }
+
+  private:
+    std::vector<Placed> Items;
+    /// Offset -> indices into Items of the edits starting there.
+    std::multimap<unsigned, size_t> ByOffset;
+    /// Offset -> index of the edit with text starting there (Length > 0).
+    /// Accepted replacements never overlap, so there is one per offset,
+    /// and ordered by offset they are ordered by end too.
+    std::map<unsigned, size_t> RangeAt;
+    llvm::DenseMap<size_t, llvm::SmallVector<size_t, 4>> ByDiag;
+  };
+
 private:
   struct Copy {
-    size_t Index;                  ///< Into TopLevel of its file.
-    std::vector<Placed> Absorbed; ///< Edits applied to the copied text.
+    size_t Index;          ///< Into TopLevel of its file.
+    PlacedEdits Absorbed;  ///< Edits applied to the copied text.
   };
   struct FileState {
-    std::vector<Placed> TopLevel;
+    PlacedEdits TopLevel;
     std::vector<Copy> Copies;
+  };
+  /// What a fix has added so far, to take back if it fails: a fix is
+  /// all-or-nothing, and undoing its own additions costs what they cost,
+  /// not a copy of every file's state.
+  struct UndoStep {
+    enum { NewFile, TopLevel, NewCopy, Absorbed } What;
+    std::string File;
+    size_t CopyIndex = 0; ///< For Absorbed.
   };
 
   bool tryAddFix(size_t DiagIndex, int Priority, std::string &Conflict);
+  void undo(const std::vector<UndoStep> &Steps);
+  FileState &stateOf(const std::string &File, std::vector<UndoStep> &Steps);
   bool editsInOrder(const Placed &L, const Placed &R) const;
   Copy *innermostCopyContaining(const Edit &E);
   llvm::Expected<std::string> copiedText(const std::string &File,
                                          const Copy &C);
 
   std::vector<Diagnostic> Diags;
+  /// (rule, file, offset) -> indices into Diags of the findings there, so
+  /// that add() finds a repeat without a scan.
+  std::map<std::tuple<std::string, std::string, unsigned>,
+           llvm::SmallVector<size_t, 1>>
+      FindingsAt;
   std::map<std::string, FileState> Files;
   std::map<std::string, clang::tooling::Replacements> Replacements;
   std::map<std::string, std::vector<EditOrigin>> OriginsByFile;

@@ -15,6 +15,8 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 #include <functional>
 
 using namespace clang;
@@ -366,10 +368,18 @@ private:
   void addInclude(DiagBuilder &B, SourceLocation UseLoc,
                   const CudaStdSymbol &Sym) {
     FileID FID = SM.getFileID(SM.getSpellingLoc(UseLoc));
+    // Both answers depend only on the file's text: each file is scanned
+    // once per header, not once per use (thousands in a large file).
     llvm::StringRef Text = SM.getBufferData(FID);
-    if (includesHeader(Text, Sym.Header))
+    auto [Has, New] = HasHeader[FID].try_emplace(Sym.Header, false);
+    if (New)
+      Has->second = includesHeader(Text, Sym.Header);
+    if (Has->second)
       return;
-    IncludeSite Site = findIncludeSite(Text);
+    auto [SiteIt, NewSite] = Sites.try_emplace(FID);
+    if (NewSite)
+      SiteIt->second = findIncludeSite(Text);
+    const IncludeSite &Site = SiteIt->second;
     std::string Line = Site.NeedsNewline ? "\n" : "";
     Line += "#include <" + Sym.Header.str() + ">";
     if (Sym.Internal)
@@ -384,6 +394,8 @@ private:
   bool RewriteInterfaceTypes;
   bool RewriteMoveForward;
   const llvm::SmallPtrSetImpl<const UsingDecl *> &DeviceUsings;
+  llvm::DenseMap<FileID, llvm::StringMap<bool>> HasHeader;
+  llvm::DenseMap<FileID, IncludeSite> Sites;
 };
 
 } // namespace

@@ -156,6 +156,43 @@ TEST(EditCollector, InsertionInsideAReplacementConflicts) {
   EXPECT_EQ(applied(C), "01R56789abcdefghijklmnopqrstuvwxyz\n");
 }
 
+TEST(EditCollector, TheFirstAcceptedOfTheOverlappedEditsIsNamed) {
+  // The edit a new one overlaps is found by offset; of several, the one
+  // accepted first is named, whatever its offset.
+  EditCollector C;
+  C.add(finding("later-offset", 10, {edit(10, 2, "L")}));
+  C.add(finding("earlier-offset", 4, {edit(4, 2, "E")}));
+  C.add(finding("wide", 3, {edit(3, 10, "W")}));
+  finalize(C);
+  ASSERT_EQ(C.diagnostics().size(), 3u);
+  EXPECT_NE(C.diagnostics()[2].Message.find("[later-offset]"),
+            std::string::npos)
+      << C.diagnostics()[2].Message;
+  EXPECT_EQ(applied(C), "0123E6789Lcdefghijklmnopqrstuvwxyz\n");
+}
+
+TEST(EditCollector, AFailedFixLeavesNoTraceInAnyFile) {
+  EditCollector C;
+  C.add(finding("r1", 2, {edit(2, 3, "A")}));
+  Edit Elsewhere = edit(1, 1, "X");
+  Elsewhere.File = "/src/other.cu";
+  // Its edit of the other file is accepted, then its second edit conflicts:
+  // the whole fix goes, the other file's entry with it.
+  C.add(finding("r2", 3, {Elsewhere, edit(3, 1, "B")}));
+  // This fix overlaps only the edit that was taken back.
+  Edit Again = edit(1, 2, "Y");
+  Again.File = "/src/other.cu";
+  C.add(finding("r3", 1, {Again}));
+  finalize(C);
+  ASSERT_EQ(C.diagnostics().size(), 3u);
+  EXPECT_EQ(C.diagnostics()[1].Level, DiagLevel::Error);
+  EXPECT_EQ(C.diagnostics()[2].Level, DiagLevel::Warning);
+  auto Other = C.replacements().find("/src/other.cu");
+  ASSERT_NE(Other, C.replacements().end());
+  ASSERT_EQ(Other->second.size(), 1u);
+  EXPECT_EQ(Other->second.begin()->getReplacementText(), "Y");
+}
+
 /// Copy edits read the text they copy from disk: a real file for them.
 class CopyEditTest : public ::testing::Test {
 protected:

@@ -272,6 +272,30 @@ TEST(LowerExtendedLambda, MultiDeclaratorLocalsRetireOneByOne) {
       << R.Output;
 }
 
+TEST(LowerExtendedLambda, LocalClosureTakesTypesBehindAliasesOfConstants) {
+  // One closure over constants, aliases and types: `none` needs `Ptr`,
+  // which needs the local `Elem`; all three move, in source order.
+  auto R = test::runRules(
+      "template <class F> __global__ void k(F f) { f(0); }\n"
+      "void f(int *p) {\n"
+      "  struct Elem { int v; };\n"
+      "  using Ptr = Elem *;\n"
+      "  constexpr Ptr none = nullptr;\n"
+      "  k<<<1, 1>>>([=] __device__ (int i) { p[i] = none ? none->v : i; });\n"
+      "}\n",
+      "lower-extended-lambda");
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  size_t Elem = R.Output.find("struct Elem");
+  size_t Ptr = R.Output.find("using Ptr = Elem *;");
+  size_t None = R.Output.find("static constexpr Ptr none = nullptr;");
+  ASSERT_NE(None, std::string::npos) << R.Output;
+  EXPECT_LT(Elem, Ptr) << R.Output;
+  EXPECT_LT(Ptr, None) << R.Output;
+  // The function used them only in the lambda: none of them stays there.
+  EXPECT_EQ(R.Output.find("struct Elem", None), std::string::npos) << R.Output;
+  EXPECT_EQ(R.Output.find("using Ptr", None), std::string::npos) << R.Output;
+}
+
 TEST(LowerExtendedLambda, NamespaceScopeOwnerIsThePlainVariable) {
   Lambdas L("auto a = [] __device__ (int i) { return i; };\n"
             "namespace n { inline auto b = [] __device__ (int i) { return i; }; }\n"

@@ -1,11 +1,14 @@
 //===--- LambdaLocalDependencies.cpp - Locals a lowered lambda takes ------===//
 
 #include "Rules/LowerExtendedLambda/LambdaLocalDependencies.h"
+#include "Rules/LowerExtendedLambda/Lowering.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include <set>
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
 
@@ -142,9 +145,9 @@ CharSourceRange wholeStatement(const DeclStmt &DS, ASTContext &Ctx) {
 /// Ranges that remove the declarators of \p DS in \p Retired and keep the
 /// others (at least one): the leading retired run up to the first kept
 /// declarator, any later one from the end of the declarator before it.
-void partialRemovals(const DeclStmt &DS, const std::set<const Decl *> &Retired,
-                     ASTContext &Ctx,
-                     std::map<const Decl *, CharSourceRange> &Out) {
+void partialRemovals(const DeclStmt &DS,
+                     const llvm::SetVector<const Decl *> &Retired,
+                     ASTContext &Ctx, RetiredRanges &Out) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<const Decl *> Decls(DS.decl_begin(), DS.decl_end());
   size_t FirstKept = 0;
@@ -163,19 +166,72 @@ void partialRemovals(const DeclStmt &DS, const std::set<const Decl *> &Retired,
                                                     endOf(*Decls[I], Ctx));
 }
 
+/// True if \p D is declared in \p L's body or parameters.
+bool isDeclaredIn(const LambdaExpr &L, const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (DC == L.getCallOperator() || DC == L.getLambdaClass())
+      return true;
+  return false;
+}
+
+/// Finds what a lambda body uses from its enclosing function without
+/// capturing it: constants, local types, local aliases.
+class LocalUseFinder : public RecursiveASTVisitor<LocalUseFinder> {
+public:
+  LocalUseFinder(const LambdaExpr &L,
+                 const llvm::SmallPtrSetImpl<const ValueDecl *> &Captured)
+      : L(L), Captured(Captured) {}
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const ValueDecl *D = E->getDecl();
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
+      note(cast<Decl>(EC->getDeclContext()));
+    else if (const auto *V = dyn_cast<VarDecl>(D);
+             V && V->isLocalVarDeclOrParm() && !Captured.count(V))
+      note(V);
+    return true;
+  }
+  bool VisitTypeLoc(TypeLoc TL) {
+    if (auto TT = TL.getAs<TypedefTypeLoc>())
+      note(TT.getDecl());
+    else if (auto Tag = TL.getAs<TagTypeLoc>())
+      note(Tag.getDecl());
+    return true;
+  }
+
+  std::vector<const Decl *> Found;
+
+  /// Adds an alias a spelled type names, wherever it is declared: one
+  /// declared in the body still names the deduced return type.
+  void seed(const Decl *D) {
+    if (std::find(Found.begin(), Found.end(), D) == Found.end())
+      Found.push_back(D);
+  }
+
+private:
+  void note(const Decl *D) {
+    if (!isFunctionLocal(D) || isDeclaredIn(L, D))
+      return;
+    seed(D);
+  }
+  const LambdaExpr &L;
+  const llvm::SmallPtrSetImpl<const ValueDecl *> &Captured;
+};
+
 } // namespace
 
 SourceLocation declaratorBegin(const DeclaratorDecl &D, const ASTContext &Ctx) {
   return ownDeclaratorBegin(D, Ctx.getSourceManager());
 }
 
-std::map<const Decl *, CharSourceRange>
-retireLocals(const std::vector<const Decl *> &Candidates, const Stmt &Body,
-             llvm::function_ref<bool(SourceLocation)> InLowered,
-             ASTContext &Ctx) {
+RetiredRanges retireLocals(const std::vector<const Decl *> &Candidates,
+                           const Stmt &Body,
+                           llvm::function_ref<bool(SourceLocation)> InLowered,
+                           ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  std::map<const Decl *, std::vector<SourceLocation>> Uses;
-  std::map<const Decl *, const DeclStmt *> Statements;
+  llvm::MapVector<const Decl *, std::vector<SourceLocation>> Uses;
+  llvm::DenseMap<const Decl *, const DeclStmt *> Statements;
   for (const Decl *D : Candidates) {
     if (Statements.count(D))
       continue;
@@ -191,9 +247,13 @@ retireLocals(const std::vector<const Decl *> &Candidates, const Stmt &Body,
   // A use in another retiring local (`nt` in `constexpr int nv = 2 * nt;`)
   // goes with it: repeat until no more locals retire. A declarator's own
   // text is what goes, not its statement's shared type.
-  std::set<const Decl *> Retired;
+  llvm::SetVector<const Decl *> Retired;
   auto InRetired = [&](SourceLocation U) {
     return std::any_of(Retired.begin(), Retired.end(), [&](const Decl *R) {
+      // A statement of one declarator goes whole, its type with it
+      // (`Ptr` in `constexpr Ptr none = nullptr;`).
+      if (const DeclStmt *DS = Statements.lookup(R); DS->isSingleDecl())
+        return SM.isPointWithin(U, DS->getBeginLoc(), DS->getEndLoc());
       SourceLocation Begin = ownDeclaratorBegin(*R, SM);
       return SM.isPointWithin(U, Begin.isValid() ? Begin : R->getBeginLoc(),
                               R->getEndLoc());
@@ -215,8 +275,8 @@ retireLocals(const std::vector<const Decl *> &Candidates, const Stmt &Body,
     }
   }
 
-  std::map<const Decl *, CharSourceRange> Ranges;
-  std::set<const DeclStmt *> Done;
+  RetiredRanges Ranges;
+  llvm::SmallPtrSet<const DeclStmt *, 8> Done;
   for (const Decl *D : Retired) {
     const DeclStmt *DS = Statements[D];
     if (!Done.insert(DS).second)
@@ -234,6 +294,72 @@ retireLocals(const std::vector<const Decl *> &Candidates, const Stmt &Body,
       Ranges[Sibling] = Whole;
   }
   return Ranges;
+}
+
+bool LambdaPlanner::planLocals() {
+  LocalUseFinder Finder(L, Captured);
+  Finder.TraverseStmt(L.getBody());
+  if (const TypeSourceInfo *TSI = L.getCallOperator()->getTypeSourceInfo())
+    Finder.TraverseTypeLoc(TSI->getTypeLoc());
+  for (const Decl *D : TypeDeps)
+    Finder.seed(D);
+  // What a copied declaration uses travels too (`enum { v = !is_same<val_t,
+  // X>::value }` needs `val_t`, `using Ptr = Elem *;` needs `Elem`), to the
+  // closure; copies keep the function's order, so each comes after what it
+  // uses.
+  for (size_t I = 0; I < Finder.Found.size(); ++I)
+    Finder.TraverseDecl(const_cast<Decl *>(Finder.Found[I]));
+  // By name: the declarators of one statement share its start.
+  std::stable_sort(Finder.Found.begin(), Finder.Found.end(),
+                   [&](const Decl *A, const Decl *B) {
+                     return Src.SM.isBeforeInTranslationUnit(A->getLocation(),
+                                                             B->getLocation());
+                   });
+  llvm::SmallPtrSet<const Decl *, 16> Copied(Finder.Found.begin(),
+                                             Finder.Found.end());
+  for (const Decl *D : Finder.Found) {
+    if (const auto *V = dyn_cast<VarDecl>(D)) {
+      if (V->isStaticLocal() && !V->getType().isConstQualified())
+        return fail(llvm::formatv("the body uses the static local '{0}', a "
+                                  "host variable",
+                                  V->getName())
+                        .str());
+      if (isa<ParmVarDecl>(V) || !V->getInit())
+        return fail(llvm::formatv("the body uses '{0}' without capturing it",
+                                  V->getName())
+                        .str());
+      // The constant's type may name local types and aliases: they are in
+      // the closure, copied before it (`constexpr Ptr none = nullptr;` with
+      // `using Ptr = Elem *;` and a local `struct Elem`).
+      auto Type = spell(V->getType().getUnqualifiedType(), &Copied);
+      auto Init = Src.text(V->getInit()->getSourceRange());
+      if (!Type || !Init || V->getType()->isArrayType())
+        return fail(llvm::formatv("the local constant '{0}' cannot be "
+                                  "copied into the functor",
+                                  V->getName())
+                        .str());
+      bool Brace = V->getInitStyle() == VarDecl::ListInit;
+      CopiedLocals.push_back("static constexpr " + *Type + " " +
+                             V->getNameAsString() +
+                             (Brace ? *Init : " = " + *Init) + ";");
+    } else if (const auto *TD = dyn_cast<TypedefNameDecl>(D)) {
+      auto Text = Src.text(TD->getSourceRange());
+      if (!Text)
+        return fail("a local alias comes from a macro");
+      std::string Decl = *Text + ";";
+      if (std::find(CopiedLocals.begin(), CopiedLocals.end(), Decl) ==
+          CopiedLocals.end())
+        CopiedLocals.push_back(Decl);
+    } else if (const auto *Tag = dyn_cast<TagDecl>(D)) {
+      auto Text = Src.text(Tag->getSourceRange());
+      if (!Text)
+        return fail("a local type comes from a macro");
+      CopiedLocals.push_back(*Text + ";");
+    }
+    if (!isDeclaredIn(L, D))
+      LocalsToRetire.push_back(D);
+  }
+  return true;
 }
 
 } // namespace cudalower::lowering

@@ -1,16 +1,17 @@
 //===--- LambdaLocalDependencies.h - Locals a lowered lambda takes -*- C++ -*-//
 //
 // A lowered lambda's functor copies the function's local aliases, constants
-// and enumerations that its body (or a copied declaration) uses. Once copied,
-// a local that nothing else in the function uses would stay behind unused
-// (nvcc warning #177-D): it is retired, that is its declarator is removed.
+// and types that its body (or a copied declaration) uses: planLocals, one
+// closure over all three (LambdaPlanner, Lowering.h). Once copied, a local
+// that nothing else in the function uses would stay behind unused (nvcc
+// warning #177-D): it is retired, that is its declarator is removed.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
-#include <map>
 #include <vector>
 
 namespace clang {
@@ -27,6 +28,10 @@ namespace cudalower::lowering {
 clang::SourceLocation declaratorBegin(const clang::DeclaratorDecl &D,
                                       const clang::ASTContext &Ctx);
 
+/// Each retired local, and the range of text that removes it.
+using RetiredRanges =
+    llvm::DenseMap<const clang::Decl *, clang::CharSourceRange>;
+
 /// The locals of \p Candidates that nothing in \p Body but lowered lambdas
 /// (\p InLowered) and other retired locals uses, each with the range that
 /// removes it: the whole statement, with its line when it stands alone
@@ -34,7 +39,7 @@ clang::SourceLocation declaratorBegin(const clang::DeclaratorDecl &D,
 /// retiring declarators with their commas (`const int a = 1, b = 2;` keeps
 /// `const int b = 2;`). Locals whose statement a macro spells stay.
 /// Several locals of one statement may share one range.
-std::map<const clang::Decl *, clang::CharSourceRange>
+RetiredRanges
 retireLocals(const std::vector<const clang::Decl *> &Candidates,
              const clang::Stmt &Body,
              llvm::function_ref<bool(clang::SourceLocation)> InLowered,

@@ -8,11 +8,13 @@
 #pragma once
 
 #include "Editing/FunctorLayout.h"
+#include "Rules/LowerExtendedLambda/LambdaSpace.h"
 #include "Rules/LowerExtendedLambda/PreprocessorBranches.h"
 #include "cudalower/Rule.h"
 #include "clang/AST/Type.h"
-#include <map>
-#include <set>
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringSet.h"
 #include <string>
 #include <vector>
 
@@ -27,7 +29,7 @@ class VarDecl;
 namespace cudalower {
 
 namespace lowering {
-class LambdaPlan;
+struct LambdaPlan;
 
 /// True if the functor writer can name \p T: false for a placeholder
 /// deduced as dependent (`auto n = v.size()`, or CTAD such as
@@ -37,24 +39,6 @@ class LambdaPlan;
 /// of the functor, filled with decltype; any other use is refused.
 bool isSpellable(clang::QualType T);
 } // namespace lowering
-
-/// The execution space written on a lambda: None for a plain lambda.
-enum class LambdaSpace { None, Device, HostDevice, Host };
-
-/// The space the user wrote (implicit attributes, which Clang adds to every
-/// lambda, do not count).
-LambdaSpace writtenLambdaSpace(const clang::LambdaExpr &L);
-
-/// The function that nvcc calls the "enclosing function" (§5.3.8.4): the
-/// function whose body holds the lambda, looking through plain lambdas that
-/// enclose it. Null at namespace or class scope.
-const clang::FunctionDecl *enclosingFunction(const clang::LambdaExpr &L);
-
-/// The namespace-scope variable whose initialiser is \p L
-/// (`auto square = [] __host__ __device__ (int i) {...};`), or null: the
-/// functor of such a lambda goes before the variable. Variable templates
-/// and static data members are not handled.
-const clang::VarDecl *namespaceScopeOwner(const clang::LambdaExpr &L);
 
 /// The readable, non-reserved stem of functor names for lambdas in \p F:
 /// its name, or `constructor`, `destructor`, `call_operator`, ...
@@ -78,30 +62,30 @@ public:
 private:
   void lowerOwner(const clang::NamedDecl &Owner,
                   const std::vector<const clang::LambdaExpr *> &Lambdas);
-  void emit(lowering::LambdaPlan &P, unsigned Ordinal,
+  void emit(const lowering::LambdaPlan &P, unsigned Ordinal,
             const std::vector<clang::CharSourceRange> &Removals);
   void dropDeviceAnnotation(const clang::LambdaExpr &L);
   std::string uniqueName(const clang::DeclContext &Scope, std::string Base,
                          unsigned Ordinal, llvm::StringRef Suffix);
 
   /// Extended lambdas by enclosing function (or namespace-scope variable),
-  /// in source order.
-  std::map<const clang::NamedDecl *, std::vector<const clang::LambdaExpr *>>
+  /// functions in the order their first lambda was found.
+  llvm::MapVector<const clang::NamedDecl *,
+                  std::vector<const clang::LambdaExpr *>>
       ByFunction;
-  std::vector<const clang::NamedDecl *> FunctionOrder;
   std::vector<FlagUse> FlagUses;
   /// The space each lambda's functor gets.
-  std::map<const clang::LambdaExpr *, LambdaSpace> Spaces;
+  llvm::DenseMap<const clang::LambdaExpr *, LambdaSpace> Spaces;
   /// The functor type that replaced each lowered lambda's closure type, for
   /// lambdas that capture an earlier one.
-  std::map<const clang::CXXRecordDecl *, std::string> LoweredClosures;
+  llvm::DenseMap<const clang::CXXRecordDecl *, std::string> LoweredClosures;
   /// The conditional blocks of the translation unit (owned by the
   /// preprocessor).
   lowering::PreprocessorBranches *Branches = nullptr;
   /// The formatting style of each file functors go into.
   FunctorLayout Layout;
   /// Functor names handed out so far, per scope.
-  std::map<const clang::DeclContext *, std::set<std::string>> Taken;
+  llvm::DenseMap<const clang::DeclContext *, llvm::StringSet<>> Taken;
 };
 
 } // namespace cudalower

@@ -112,7 +112,7 @@ void PreprocessorBranches::next(SourceLocation Loc,
   Block &B = Stack.back();
   if (B.Open.Begin.isValid()) {
     B.Open.End = Loc;
-    Branches.push_back(B.Open);
+    record(B.Open);
   }
   // Taken when no earlier branch was and this one's condition holds.
   bool Known = std::none_of(B.Previous.begin(), B.Previous.end(),
@@ -151,8 +151,14 @@ void PreprocessorBranches::close(SourceLocation Loc) {
     return;
   Block &B = Stack.back();
   B.Open.End = Loc;
-  Branches.push_back(B.Open);
+  record(B.Open);
   Stack.pop_back();
+}
+
+void PreprocessorBranches::record(const PPBranch &B) {
+  // A branch in a macro expansion holds no file location (see holds).
+  if (B.Begin.isFileID() && B.End.isFileID())
+    BranchesByFile[SM.getFileID(B.Begin)].push_back(B);
 }
 
 void PreprocessorBranches::If(SourceLocation Loc, SourceRange Range,
@@ -214,10 +220,14 @@ bool PreprocessorBranches::holds(const PPBranch &B, SourceLocation Loc) const {
 BranchCondition
 PreprocessorBranches::conditionBetween(SourceLocation Place,
                                        SourceLocation Use) const {
+  // Only the branches of Use's own file can hold it: the toolkit's headers
+  // hold thousands that no lambda of the user's file is in.
   std::vector<const PPBranch *> Holding;
-  for (const PPBranch &B : Branches)
-    if (holds(B, Use) && !holds(B, Place))
-      Holding.push_back(&B);
+  auto InFile = BranchesByFile.find(SM.getFileID(Use));
+  if (InFile != BranchesByFile.end())
+    for (const PPBranch &B : InFile->second)
+      if (holds(B, Use) && !holds(B, Place))
+        Holding.push_back(&B);
   std::sort(Holding.begin(), Holding.end(),
             [&](const PPBranch *A, const PPBranch *B) {
               return SM.isBeforeInTranslationUnit(A->Begin, B->Begin);

@@ -11,7 +11,9 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "llvm/ADT/DenseMap.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -86,13 +88,15 @@ private:
   void open(clang::SourceLocation Loc, std::optional<std::string> Condition);
   void next(clang::SourceLocation Loc, std::optional<std::string> Condition);
   void close(clang::SourceLocation Loc);
+  void record(const PPBranch &B);
   bool holds(const PPBranch &B, clang::SourceLocation Loc) const;
   /// The condition of the directive whose expression starts at \p Begin.
   std::string conditionText(clang::SourceLocation Begin) const;
 
   const clang::SourceManager &SM;
   std::vector<Block> Stack;
-  std::vector<PPBranch> Branches;
+  /// The branches of each file, in the order they closed.
+  llvm::DenseMap<clang::FileID, std::vector<PPBranch>> BranchesByFile;
   /// Macros defined or undefined, where.
   std::vector<std::pair<std::string, clang::SourceLocation>> MacroChanges;
 };

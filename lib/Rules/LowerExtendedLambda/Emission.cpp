@@ -1,0 +1,300 @@
+//===--- Emission.cpp - Writing the functor -------------------------------===//
+//
+// The functor's text from its plan, laid out with the file's .clang-format
+// (the body moved verbatim, re-indented to its new depth), and the fix that
+// places it, constructs it where the lambda was and removes retired locals.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rules/LowerExtendedLambda/LowerExtendedLambda.h"
+#include "Rules/LowerExtendedLambda/Lowering.h"
+#include "Editing/FunctorLayout.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace cudalower {
+
+namespace {
+
+/// Makes \p Name a non-reserved identifier fragment: no leading `_`, no
+/// `__` anywhere (both are reserved to the implementation).
+std::string unreserve(std::string Name) {
+  std::string Out;
+  for (char C : Name) {
+    if (C == '_' && (Out.empty() || Out.back() == '_'))
+      continue;
+    Out += C;
+  }
+  return Out.empty() ? "function" : Out;
+}
+
+} // namespace
+
+std::string functorStem(const FunctionDecl &F) {
+  if (isa<CXXConstructorDecl>(F))
+    return "constructor";
+  if (isa<CXXDestructorDecl>(F))
+    return "destructor";
+  if (isa<CXXConversionDecl>(F))
+    return "conversion";
+  if (OverloadedOperatorKind Op = F.getOverloadedOperator()) {
+    if (Op == OO_Call)
+      return "call_operator";
+    if (Op == OO_Subscript)
+      return "subscript_operator";
+    return "operator";
+  }
+  return unreserve(F.getNameAsString());
+}
+
+namespace lowering {
+
+namespace {
+
+/// Writes the functor's text around its body.
+struct FunctorText {
+  std::string Before; ///< up to and including "operator()(...) const "
+  std::string After;  ///< from after the body's '}'
+};
+
+FunctorText writeFunctor(const LambdaPlan &P, llvm::StringRef Indent,
+                         llvm::StringRef Unit, unsigned Ordinal) {
+  std::string In = (Indent + Unit).str();
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  const char *Kind = spaceName(P.Kind);
+  OS << Indent << "// " << Kind << " lambda #" << Ordinal << " of ";
+  P.Owner.printQualifiedName(OS, P.Policy);
+  OS << (P.F ? "()" : "") << ", lowered by cuda-lower.\n";
+  if (P.InUnnamedNamespace)
+    OS << Indent << "namespace {\n";
+  for (const std::string &H : P.OuterTemplateHeaders)
+    OS << Indent << H << "\n";
+  std::vector<std::string> Params = P.TemplateParams;
+  if (P.SelfTemplate)
+    Params.insert(Params.begin(), "class Self");
+  if (!Params.empty())
+    OS << Indent << "template <" << llvm::join(Params, ", ") << ">\n";
+  OS << Indent << "struct " << (P.OutOfLineMember ? P.Qualifier : "")
+     << P.Name << " {\n";
+  for (const std::string &Local : P.CopiedLocals)
+    OS << In << Local << "\n";
+  for (const Member &M : P.Members)
+    OS << In << M.Declaration << "\n";
+  if (!P.FnPointerConversion.empty()) {
+    llvm::SmallVector<llvm::StringRef, 4> Lines;
+    llvm::StringRef(P.FnPointerConversion).split(Lines, '\n', -1, false);
+    for (llvm::StringRef Line : Lines)
+      OS << In << Line << "\n";
+  }
+  if (!P.CallTemplate.empty())
+    OS << In << P.CallTemplate << "\n";
+  OS << In << P.Space << " " << P.ReturnType << " operator()" << P.Params
+     << P.Qualifiers << P.TrailingReturn << " ";
+  FunctorText T;
+  T.Before = std::move(S);
+  T.After = "\n" + Indent.str() + "};\n";
+  if (P.InUnnamedNamespace)
+    T.After += Indent.str() + "} // namespace\n";
+  T.After += "\n";
+  return T;
+}
+
+/// Stands for the body while the functor's own text is formatted: the body
+/// is moved verbatim, never reformatted.
+constexpr llvm::StringLiteral BodyPlaceholder = "cuda_lower_body_placeholder();";
+
+/// The functor's text formatted with \p Style (the file's .clang-format, or
+/// its own conventions), at \p Indent, for a body written on one line or
+/// several; nullopt if Clang cannot format it.
+std::optional<FunctorText> formatFunctor(const LambdaPlan &P,
+                                         const format::FormatStyle &Style,
+                                         llvm::StringRef Indent,
+                                         llvm::StringRef Unit,
+                                         unsigned Ordinal, bool MultiLineBody) {
+  FunctorText Raw = writeFunctor(P, "", Unit, Ordinal);
+  // The trailing comment keeps a multi-line body from being joined onto the
+  // signature's line, where a one-line body may stay.
+  std::string Code = Raw.Before + "{ " + BodyPlaceholder.str() +
+                     (MultiLineBody ? " //\n}" : " }") + Raw.After;
+  std::optional<std::string> Formatted = formatAt(Style, Code, Indent);
+  if (!Formatted)
+    return std::nullopt;
+  llvm::StringRef F = *Formatted;
+  size_t At = F.find(BodyPlaceholder);
+  size_t Open = At == llvm::StringRef::npos ? At : F.rfind('{', At);
+  size_t Close = At == llvm::StringRef::npos ? At : F.find('}', At);
+  if (Open == llvm::StringRef::npos || Close == llvm::StringRef::npos)
+    return std::nullopt;
+  FunctorText T;
+  T.Before = F.take_front(Open).str();
+  T.After = F.drop_front(Close + 1).rtrim().str() + "\n\n";
+  return T;
+}
+
+/// How the body's lines move to the depth of operator(): the indentation of
+/// its closing brace now, and that of the line the body starts on in the
+/// functor (\p Before ends there). Both empty when the body stays as it is:
+/// on one line, with code before its closing brace, or with text whose lines
+/// a change of indentation would alter (raw strings, line continuations).
+std::pair<std::string, std::string>
+bodyReindent(const Stmt &Body, llvm::StringRef Before, const SourceText &Src) {
+  SourceLocation Close = Body.getEndLoc();
+  std::optional<std::string> Text = Src.text(Body.getSourceRange());
+  if (!Text || !Src.spansLines(Body.getSourceRange()) ||
+      Src.lineStartIfBlank(Close).isInvalid() ||
+      llvm::StringRef(*Text).contains("R\"") ||
+      llvm::StringRef(*Text).contains("\\\n"))
+    return {};
+  llvm::StringRef LastLine = Before.substr(Before.rfind('\n') + 1);
+  std::string To = LastLine.take_while([](char C) {
+                             return C == ' ' || C == '\t';
+                           }).str();
+  return {Src.indentOf(Close), To};
+}
+
+/// True if \p Loc was written in a macro's argument, possibly through
+/// other macros (`CHECK(launch(n, DEVICE_LAMBDA (int i) {...}))`).
+bool isInMacroArgument(SourceLocation Loc, const SourceManager &SM) {
+  for (; Loc.isMacroID();
+       Loc = SM.getImmediateExpansionRange(Loc).getBegin())
+    if (SM.isMacroArgExpansion(Loc))
+      return true;
+  return false;
+}
+
+} // namespace
+
+/// The stem of the functor's name: the function's, after its local class
+/// if any (that functor lives at namespace scope), or the variable's.
+std::string planStem(const LambdaPlan &P) {
+  if (!P.F)
+    return unreserve(P.Owner.getNameAsString());
+  std::string Stem = functorStem(*P.F);
+  if (P.LocalClass && P.LocalClass->getIdentifier())
+    return unreserve(P.LocalClass->getNameAsString() + "_" + Stem);
+  return Stem;
+}
+
+/// The functor's type as the construction spells it: `run_lambda_1<T>`.
+std::string functorType(const LambdaPlan &P) {
+  std::vector<std::string> Args = P.TemplateArgs;
+  if (P.SelfTemplate)
+    Args.insert(Args.begin(), P.Class->getNameAsString());
+  if (Args.empty())
+    return P.Name;
+  return P.Name + "<" + llvm::join(Args, ", ") + ">";
+}
+
+} // namespace lowering
+
+using namespace lowering;
+
+void LowerExtendedLambda::emit(const LambdaPlan &P, unsigned Ordinal,
+                               const std::vector<CharSourceRange> &Removals) {
+  ASTContext &Ctx = context().getASTContext();
+  const LambdaExpr &L = P.L;
+  const char *Kind = spaceName(P.Kind);
+  SourceText Src(Ctx);
+  const Decl &Anchor = *P.Anchor;
+  SourceLocation At = functorLocation(Anchor, Ctx);
+  std::string Indent = Src.indentOf(At);
+  std::string Unit = Src.indentUnit(At);
+  SourceLocation LineStart = Src.lineStartIfBlank(At);
+  std::optional<FunctorText> Formatted;
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID File = SM.getFileID(SM.getFileLoc(At));
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(File))
+    if (const auto &Style = Layout.style(FE->getName(), SM.getBufferData(File), Unit))
+      Formatted = formatFunctor(P, *Style, Indent, Unit, Ordinal,
+                                Src.spansLines(L.getBody()->getSourceRange()));
+  FunctorText Text =
+      Formatted ? *Formatted : writeFunctor(P, Indent, Unit, Ordinal);
+  if (!P.Condition.empty()) {
+    // Under its lambda's preprocessor branch: defined exactly where used.
+    Text.Before = "#if " + P.Condition + "\n" + Text.Before;
+    llvm::StringRef After = Text.After;
+    Text.After = (After.drop_back(After.ends_with("\n\n") ? 1 : 0) +
+                  "#endif\n\n")
+                     .str();
+  }
+  auto [IndentFrom, IndentTo] = bodyReindent(*L.getBody(), Text.Before, Src);
+  std::string Before = Text.Before;
+  // A nested functor must be public to be a kernel template argument.
+  bool NeedsAccess = P.Class && !P.OutOfLineMember &&
+                     P.F->getAccess() != AS_public;
+  // Right after its own `private:` label, the function keeps the label: the
+  // functor goes above it, under `public:`, and needs no label after it.
+  OwnAccessLabel Own = NeedsAccess ? labelRightBefore(*P.Class, *P.F)
+                                   : OwnAccessLabel{};
+  const AccessSpecDecl *OwnLabel = Own.Label;
+  if (OwnLabel && Src.lineStartIfBlank(OwnLabel->getBeginLoc()).isInvalid())
+    OwnLabel = nullptr;
+  if (OwnLabel)
+    LineStart = At = Src.lineStartIfBlank(OwnLabel->getBeginLoc());
+  if (LineStart.isValid()) {
+    At = LineStart;
+  } else {
+    Before = "\n" + Before;
+  }
+  std::string After = Text.After + (LineStart.isValid() ? "" : Indent);
+  if (NeedsAccess) {
+    std::string Label = Src.indentOf(P.Class->getBeginLoc());
+    if (!OwnLabel || Own.Above != AS_public)
+      Before = Label + "public:\n" + Before;
+    if (!OwnLabel)
+      After += Label +
+               (P.F->getAccess() == AS_private ? "private:\n"
+                                               : "protected:\n");
+  }
+
+  std::vector<std::string> Inits;
+  for (const Member &M : P.Members)
+    Inits.push_back(M.Init);
+  std::string Construction =
+      functorType(P) + "{" + llvm::join(Inits, ", ") + "}";
+  // In a macro argument a comma outside parentheses would split the
+  // argument (braces and angle brackets do not protect it).
+  if (isInMacroArgument(L.getBeginLoc(), Ctx.getSourceManager()) &&
+      Construction.find(',') != std::string::npos)
+    Construction = "(" + Construction + ")";
+
+  auto D = diag(L.getBeginLoc(),
+                llvm::formatv("{0} lambda lowered to functor '{1}'{2}", Kind,
+                              P.Name, P.ThisNote)
+                    .str());
+  D.insertCopy(At, Before,
+               CharSourceRange::getTokenRange(L.getBody()->getSourceRange()),
+               After, IndentFrom, IndentTo);
+  for (const auto &[Range, Repl] : P.BodyEdits)
+    D.replace(Range, Repl);
+  D.replace(CharSourceRange::getTokenRange(L.getSourceRange()), Construction);
+  for (const CharSourceRange &R : Removals)
+    D.remove(R);
+  if (P.OutOfLineMember) {
+    // Declare the nested functor in the class, next to the function.
+    const FunctionDecl *InClass = P.F->getCanonicalDecl();
+    SourceLocation DeclAt = functorLocation(*InClass, Ctx);
+    std::string DIndent = Src.indentOf(DeclAt);
+    std::string Decl = DIndent;
+    if (!P.TemplateParams.empty())
+      Decl += "template <" + llvm::join(P.TemplateParams, ", ") + "> ";
+    Decl += "struct " + P.Name + ";\n";
+    if (InClass->getAccess() != AS_public) {
+      std::string Label = Src.indentOf(P.Class->getBeginLoc());
+      Decl = Label + "public:\n" + Decl + Label +
+             (InClass->getAccess() == AS_private ? "private:\n"
+                                                 : "protected:\n");
+    }
+    SourceLocation DeclLine = Src.lineStartIfBlank(DeclAt);
+    if (DeclLine.isValid())
+      D.insert(DeclLine, Decl);
+    else
+      D.insert(DeclAt, "\n" + Decl);
+  }
+}
+
+} // namespace cudalower

@@ -1,0 +1,89 @@
+//===--- LambdaPlan.h - The plan of one functor -----------------*- C++ -*-===//
+//
+// The middle of the lambda rule (analysis -> plan -> emission): everything
+// needed to write one functor, as plain data. The analysis parts (Captures,
+// CaptureTypes, ThisCaptures, LambdaLocalDependencies, Signature, Placement)
+// fill it; Emission writes it.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Rules/LowerExtendedLambda/LambdaSpace.h"
+#include "cudalower/Diagnostic.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/PrettyPrinter.h"
+#include "clang/Basic/SourceLocation.h"
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cudalower::lowering {
+
+/// One data member of the functor.
+struct Member {
+  std::string Declaration; ///< "float a;" without indentation
+  std::string Init;        ///< the initialiser in the construction
+};
+
+/// Everything needed to write one functor, or why it cannot be written.
+struct LambdaPlan {
+  /// \p Owner is the enclosing function, or the namespace-scope variable
+  /// whose initialiser is the lambda.
+  LambdaPlan(const clang::LambdaExpr &L, const clang::NamedDecl &Owner,
+             LambdaSpace Kind, clang::PrintingPolicy Policy)
+      : L(L), Owner(Owner), F(llvm::dyn_cast<clang::FunctionDecl>(&Owner)),
+        Anchor(&Owner), Kind(Kind), Policy(Policy) {}
+
+  std::string Why; ///< Why the lambda stays, when it does.
+  /// Errors are for lambdas nvcc rejects too; the rest are warnings.
+  DiagLevel FailLevel = DiagLevel::Warning;
+  /// The class the functor is nested in, or null for namespace scope.
+  const clang::CXXRecordDecl *Class = nullptr;
+  bool OutOfLineMember = false;
+  std::string Name;
+
+  const clang::LambdaExpr &L;
+  const clang::NamedDecl &Owner;
+  /// The enclosing function; null for a lambda at namespace scope.
+  const clang::FunctionDecl *F;
+  /// The declaration the functor is placed before: the owner, or the
+  /// function holding the owner's local class.
+  const clang::Decl *Anchor;
+  /// The local class whose member function holds the lambda, if any.
+  const clang::CXXRecordDecl *LocalClass = nullptr;
+  /// The space the functor gets: as written, or as exec-space-lambda-to-device
+  /// decided for a plain lambda passed to device code.
+  LambdaSpace Kind;
+  /// How names are printed in the functor's text.
+  clang::PrintingPolicy Policy;
+
+  std::vector<std::string> TemplateParams; ///< "typename T", "int N"
+  std::vector<std::string> TemplateArgs;   ///< "T", "N", "Ts..."
+  std::vector<std::string> OuterTemplateHeaders; ///< out-of-line members
+  std::string Qualifier; ///< "Solver::" for out-of-line members
+  std::vector<Member> Members;
+  std::vector<std::string> CopiedLocals;        ///< declarations, with ';'
+  /// The `#if` condition the functor is written under; empty for none.
+  std::string Condition;
+  std::vector<const clang::Decl *> LocalsToRetire; ///< now unused in F
+  std::string SelfName;
+  enum { NoThis, ThisPointer, ThisCopy } This = NoThis;
+  bool SelfTemplate = false; ///< *this of an incomplete class: template
+  /// The functor gets internal linkage like its static function, so that
+  /// same-named static functions in other files get their own functors.
+  bool InUnnamedNamespace = false;
+  std::string Space;         ///< "__device__" as written
+  std::string CallTemplate;  ///< "template <typename Auto1>" for generic
+  std::string Params;        ///< "(int i)"
+  std::string ReturnType;    ///< leading return type, "auto" if deduced
+  std::string TrailingReturn;
+  std::string Qualifiers; ///< " const noexcept"
+  std::string FnPointerConversion;
+  /// Edits inside the body: `this` -> `self`, `x` -> `self->x`.
+  std::vector<std::pair<clang::CharSourceRange, std::string>> BodyEdits;
+  /// Added to the diagnostic when `this` was captured implicitly.
+  std::string ThisNote;
+};
+
+} // namespace cudalower::lowering
