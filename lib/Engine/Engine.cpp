@@ -279,12 +279,12 @@ llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
   if (!llvm::StringRef(Cfg->Root).ends_with("/"))
     Cfg->Root += '/';
   if (llvm::Error E = checkSourcesUnderRoot(*Sources, Cfg->Root, Opts.InRoot))
-    return std::move(E);
+    return E;
   auto Setup = CompilationSetup::create(Opts);
   if (!Setup)
     return Setup.takeError();
   if (llvm::Error E = (*Setup)->prepare(*Sources))
-    return std::move(E);
+    return E;
   return PreparedRun{std::move(*Sources), std::move(*Cfg), std::move(*Setup)};
 }
 
