@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Analysis/Analyses.h"
 #include "Driver/CompilationSetup.h"
 #include "Driver/PragmaMacros.h"
 #include "Engine/ClangErrors.h"
@@ -46,7 +47,21 @@ struct RunConfig {
   std::map<std::string, std::string> Options; // "rule.key" -> value
   std::string Root;                            // with a trailing separator
   std::string TestCrashInRule, TestCrashInSource; // see ToolOptions
+  FindingOwners Owners; // from Enabled
+  /// What rules leave for the other pass of a source: "source\nrule" ->
+  /// the rule's map (RuleContext::acrossPasses).
+  mutable llvm::StringMap<llvm::StringMap<std::string>> AcrossPasses;
 };
+
+/// Which rule owns a finding two enabled rules could claim.
+FindingOwners ownersFor(const llvm::StringSet<> &Enabled) {
+  FindingOwners O;
+  O.PlainLambdasBecomeDevice = Enabled.contains("exec-space-lambda-to-device");
+  O.LambdaRuleLowersPlainLambdas = Enabled.contains("lower-extended-lambda");
+  O.ConstexprRuleOwnsConstexprCallees = Enabled.contains("constexpr-host-call");
+  O.StdRuleOwnsStdCallees = Enabled.contains("std-to-cuda-std");
+  return O;
+}
 
 /// What the tool was doing on a source, for the report of a crash.
 struct CrashSite {
@@ -100,8 +115,16 @@ public:
     return Owned.isOwned(Ctx.getSourceManager(), Loc);
   }
 
-  bool isRuleEnabled(llvm::StringRef Name) const override {
-    return Cfg.Enabled.contains(Name);
+  const FindingOwners &owners() const override { return Cfg.Owners; }
+
+  Analyses &analyses() override {
+    if (!TUAnalyses)
+      TUAnalyses = std::make_unique<Analyses>(*this);
+    return *TUAnalyses;
+  }
+
+  llvm::StringMap<std::string> &acrossPasses(llvm::StringRef Rule) override {
+    return Cfg.AcrossPasses[Site.Source + "\n" + Rule.str()];
   }
 
   std::string getOption(llvm::StringRef Rule, llvm::StringRef Key,
@@ -153,6 +176,7 @@ private:
   EditCollector &Sink;
   mutable FileOwnership Owned{Cfg.Root};
   llvm::StringSet<> TextRecorded;
+  std::unique_ptr<Analyses> TUAnalyses;
 };
 
 std::string currentDirectory() {
@@ -392,6 +416,7 @@ llvm::Expected<RunConfig> makeRunConfig(const ToolOptions &Opts) {
       Cfg.Enabled.insert(R.Name);
     }
   }
+  Cfg.Owners = ownersFor(Cfg.Enabled);
   for (const std::string &KV : Opts.RuleOptions) {
     auto [Key, Value] = llvm::StringRef(KV).split('=');
     if (!Key.contains('.') || llvm::StringRef(KV).find('=') == llvm::StringRef::npos ||

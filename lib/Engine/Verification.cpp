@@ -20,7 +20,7 @@
 #include "Engine/ClangErrors.h"
 #include "Engine/Ownership.h"
 #include "Output/DiagnosticPrinter.h"
-#include "Analysis/ExecSpaceUtils.h"
+#include "Analysis/ExecSpace.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

@@ -1,6 +1,7 @@
 //===--- ExecSpaceDeducedReturn.h - Spell device return types ---*- C++ -*-===//
 #pragma once
 
+#include "Analysis/CodeContext.h"
 #include "cudalower/Rule.h"
 #include "clang/AST/Decl.h"
 #include <optional>
@@ -15,8 +16,13 @@ namespace cudalower {
 class ExecSpaceDeducedReturn : public Rule {
 public:
   using Rule::Rule;
-  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void registerMatchers(clang::ast_matchers::MatchFinder &) override {}
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &) override {}
+  void finishTranslationUnit() override;
+
+private:
+  void check(const clang::FunctionDecl &FD, const clang::Expr &Ref,
+             const CodeContext &Where);
 };
 
 /// The text that can replace the `auto` (or `decltype(auto)`) of \p FD's
