@@ -185,13 +185,13 @@ private:
 
   /// Updates the context for \p S from its parent.
   void enterStmt(const clang::Stmt &S) {
-    const clang::FunctionDecl *Fn = Cur.Ctx.Function;
-    if (Fn && Fn->doesThisDeclarationHaveABody() && &S == Fn->getBody())
-      Cur.Ctx.Body = Fn;
     if (Stack.empty())
       return;
     const clang::DynTypedNode &P = Stack.back();
     CodeContext &C = Cur.Ctx;
+    if (const clang::FunctionDecl *Fn = C.Function;
+        Fn && P.get<clang::FunctionDecl>() == Fn && &S == Fn->getBody())
+      C.Body = Fn;
     if (P.get<clang::UnaryExprOrTypeTraitExpr>() ||
         P.get<clang::CXXNoexceptExpr>())
       C.Unevaluated = C.ConstantOrUnevaluated = true;
