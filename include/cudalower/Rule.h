@@ -11,6 +11,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 #include <vector>
@@ -28,6 +29,24 @@ namespace cudalower {
 enum class CompilationPass { Host, Device };
 
 class RuleContext;
+class Analyses;
+
+/// Which rule reports a finding that two enabled rules could claim, decided
+/// once by the engine from the set of enabled rules.
+struct FindingOwners {
+  /// exec-space-lambda-to-device makes the plain lambdas passed to device
+  /// code device lambdas, so their bodies are device code.
+  bool PlainLambdasBecomeDevice = false;
+  /// lower-extended-lambda lowers those lambdas to functors;
+  /// exec-space-lambda-to-device reports them without an edit of its own.
+  bool LambdaRuleLowersPlainLambdas = false;
+  /// constexpr-host-call reports the calls from device code to host
+  /// constexpr functions; exec-space-host-call-from-hd leaves them.
+  bool ConstexprRuleOwnsConstexprCallees = false;
+  /// std-to-cuda-std reports and rewrites calls to std functions outside
+  /// the project; the host-call rules leave them.
+  bool StdRuleOwnsStdCallees = false;
+};
 
 /// The type of a rule option's value. The engine checks every
 /// `--rule-option` value against it before any source is parsed, so a rule
@@ -109,8 +128,14 @@ public:
   /// True if \p Loc is spelled in a file under the project root that is not
   /// a system header; rules analyse and edit only such code.
   virtual bool isUserOwned(clang::SourceLocation Loc) const = 0;
-  /// True if \p RuleName runs in this invocation (for rules that cooperate).
-  virtual bool isRuleEnabled(llvm::StringRef RuleName) const = 0;
+  /// Which rule owns a finding two enabled rules could claim.
+  virtual const FindingOwners &owners() const = 0;
+  /// The analyses of this translation unit and pass, each computed on
+  /// first use and shared by every rule.
+  virtual Analyses &analyses() = 0;
+  /// What one rule leaves for the other pass of the same source: the same
+  /// map in the host and the device pass of one source, empty at the start.
+  virtual llvm::StringMap<std::string> &acrossPasses(llvm::StringRef Rule) = 0;
   /// The value of `<rule>.<key>` given with --rule-option, or \p Default
   /// (rules read options through Rule::option, which checks the type).
   virtual std::string getOption(llvm::StringRef RuleName, llvm::StringRef Key,

@@ -1,8 +1,9 @@
 //===--- DeviceCallable.cpp - Making a host function callable on the GPU --===//
 
 #include "Analysis/DeviceCallable.h"
-#include "Rules/ExecSpaceLambdaToDevice.h"
-#include "Analysis/ExecSpaceUtils.h"
+#include "Analysis/Analyses.h"
+#include "Analysis/CodeContext.h"
+#include "Analysis/ExecSpace.h"
 #include "cudalower/Rule.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -10,14 +11,12 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace cudalower {
 
@@ -355,9 +354,11 @@ DeviceCallablePlanner::plan(const FunctionDecl &Callee,
   return *Slot;
 }
 
-std::optional<DeviceToHostCall> asDeviceToHostCall(const Expr &Call,
-                                                   RuleContext &Ctx) {
-  ASTContext &AST = Ctx.getASTContext();
+/// Recognises \p Call, which sits in \p Where, as a call from device code
+/// to a __host__ function (see findDeviceToHostCalls()).
+static std::optional<DeviceToHostCall>
+asDeviceToHostCall(const Expr &Call, const CodeContext &Where,
+                   RuleContext &Ctx) {
   DeviceToHostCall C;
   if (const auto *CE = dyn_cast<CallExpr>(&Call))
     C.Callee = CE->getDirectCallee();
@@ -372,18 +373,41 @@ std::optional<DeviceToHostCall> asDeviceToHostCall(const Expr &Call,
   C.Loc = referenceLoc(Call);
   if (!Ctx.isUserOwned(C.Loc))
     return std::nullopt;
-  const LambdaExpr *Lambda = nullptr;
-  C.Caller = enclosingFunction(Call, AST, &Lambda);
+  C.Caller = Where.Function;
   if (!C.Caller)
     return std::nullopt;
   C.CallerSpace = nvccExecSpace(*C.Caller);
-  if (C.CallerSpace == ExecSpace::Host && Lambda &&
-      Ctx.isRuleEnabled("exec-space-lambda-to-device"))
-    C.CallerSpace = plainLambdaSpace(*Lambda, AST);
-  if (!runsOnDevice(C.CallerSpace) || isInUnevaluatedOperand(Call, AST))
+  if (C.CallerSpace == ExecSpace::Host && Where.Lambda &&
+      Ctx.owners().PlainLambdasBecomeDevice)
+    C.CallerSpace = Ctx.analyses().plainLambdas().space(*Where.Lambda);
+  if (!runsOnDevice(C.CallerSpace) || Where.Unevaluated)
     return std::nullopt;
   return C;
 }
+
+namespace {
+/// Finds the calls from device code to host functions in the user's code.
+class HostCallWalker : public ContextVisitor<HostCallWalker> {
+public:
+  HostCallWalker(RuleContext &Ctx, std::vector<DeviceToHostCall> &Out)
+      : Ctx(Ctx), Out(Out) {}
+
+  bool skipDecl(const Decl &D) const { return isInSystemHeader(D); }
+  bool VisitCallExpr(CallExpr *E) { return add(*E); }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) { return add(*E); }
+
+private:
+  bool add(const Expr &Call) {
+    if (std::optional<DeviceToHostCall> C =
+            asDeviceToHostCall(Call, codeContext(), Ctx))
+      Out.push_back(*C);
+    return true;
+  }
+
+  RuleContext &Ctx;
+  std::vector<DeviceToHostCall> &Out;
+};
+} // namespace
 
 namespace {
 /// Collects the function definitions of the code the user owns (templates
@@ -430,10 +454,13 @@ functionAround(SourceLocation Loc,
 }
 } // namespace
 
-std::vector<DeviceToHostCall> wrongSideHostCalls(RuleContext &Ctx) {
-  std::vector<DeviceToHostCall> Out;
+/// The calls to __host__ functions from __host__ __device__ functions that
+/// Clang reported as wrong-side references in this pass, for those spelled
+/// in code the user owns, added to \p Out.
+static void addWrongSideHostCalls(RuleContext &Ctx,
+                                  std::vector<DeviceToHostCall> &Out) {
   if (Ctx.getWrongSideReferences().empty())
-    return Out;
+    return;
   ASTContext &AST = Ctx.getASTContext();
   DefinitionCollector Collector(AST.getSourceManager());
   Collector.TraverseDecl(AST.getTranslationUnitDecl());
@@ -452,6 +479,12 @@ std::vector<DeviceToHostCall> wrongSideHostCalls(RuleContext &Ctx) {
     C.Loc = R.Loc;
     Out.push_back(C);
   }
+}
+
+std::vector<DeviceToHostCall> findDeviceToHostCalls(RuleContext &Ctx) {
+  std::vector<DeviceToHostCall> Out;
+  HostCallWalker(Ctx, Out).TraverseAST(Ctx.getASTContext());
+  addWrongSideHostCalls(Ctx, Out);
   return Out;
 }
 
@@ -507,59 +540,6 @@ std::string describeBlock(const DeviceCallablePlan &Plan) {
           Plan.Chain.front().Callee->getCanonicalDecl())
     return "it " + B.What;
   return "it calls " + quotedName(*B.Culprit) + ", which " + B.What;
-}
-
-static constexpr llvm::StringLiteral StdRule = "std-to-cuda-std";
-
-void HostCalleeFixRule::registerMatchers(MatchFinder &Finder) {
-  if (context().getPass() != CompilationPass::Device)
-    return;
-  Planner = std::make_unique<DeviceCallablePlanner>(
-      context(), context().isRuleEnabled(StdRule));
-  Finder.addMatcher(callExpr().bind("call"), this);
-  Finder.addMatcher(cxxConstructExpr().bind("call"), this);
-}
-
-void HostCalleeFixRule::check(const MatchFinder::MatchResult &Result) {
-  const auto *Call = Result.Nodes.getNodeAs<Expr>("call");
-  if (std::optional<DeviceToHostCall> C = asDeviceToHostCall(*Call, context()))
-    report(*C);
-}
-
-void HostCalleeFixRule::finishTranslationUnit() {
-  // Clang may have dropped the statements holding these calls.
-  if (context().getPass() != CompilationPass::Device)
-    return;
-  for (const DeviceToHostCall &C : wrongSideHostCalls(context()))
-    report(C);
-}
-
-void HostCalleeFixRule::report(const DeviceToHostCall &C) {
-  if (!handles(C))
-    return;
-  SourceLocation At = context().getSourceManager().getFileLoc(C.Loc);
-  if (!Reported.insert({At.getPtrEncoding(), C.Callee->getCanonicalDecl()})
-           .second)
-    return;
-  std::string Message = message(C);
-  const FunctionDecl &Target = *annotationTarget(*C.Callee);
-  if (!context().isUserOwned(Target.getLocation())) {
-    if (isInStdNamespace(Target) && context().isRuleEnabled(StdRule))
-      return; // std-to-cuda-std reports and rewrites it
-    diag(C.Loc, Message + "; it is declared outside the project: " +
-                    alternatives(Target));
-    return;
-  }
-  const DeviceCallablePlan &Plan = Planner->plan(*C.Callee, C.Loc);
-  if (Plan.Block) {
-    DiagBuilder D = diag(C.Loc, Message + "; it cannot be made __host__ "
-                                          "__device__ because " +
-                                    describeBlock(Plan));
-    addBlockerNotes(D, Plan);
-    return;
-  }
-  DiagBuilder D = diag(C.Loc, Message);
-  addAnnotationEdits(D, Plan, context());
 }
 
 } // namespace cudalower

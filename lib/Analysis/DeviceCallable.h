@@ -1,19 +1,18 @@
 //===--- DeviceCallable.h - Host functions made GPU-callable ----*- C++ -*-===//
 //
-// Shared by constexpr-host-call and exec-space-host-call-from-hd: both fix a
-// call from device code to a function nvcc compiles for the host only by
-// annotating that function __host__ __device__, together with every host
-// function it calls in turn, provided all of them are user code whose body
-// is valid device code.
+// Shared by constexpr-host-call and exec-space-host-call-from-hd: the calls
+// from device code to functions nvcc compiles for the host only, and the fix
+// that annotates such a function __host__ __device__, together with every
+// host function it calls in turn, provided all of them are user code whose
+// body is valid device code.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "Analysis/ExecSpaceUtils.h"
+#include "Analysis/ExecSpace.h"
 #include "cudalower/Rule.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 #include <memory>
 #include <optional>
 #include <string>
@@ -88,19 +87,15 @@ struct DeviceToHostCall {
   clang::SourceLocation Loc;
 };
 
-/// Recognises \p Call (a CallExpr or a CXXConstructExpr in code the user
-/// owns) as a call from device code to a __host__ function, as nvcc without
-/// --expt-relaxed-constexpr sees it. Calls in unevaluated operands, to
-/// lambdas and to consteval functions are not. A plain lambda that
-/// exec-space-lambda-to-device makes a device lambda counts as device code
-/// when that rule runs.
-std::optional<DeviceToHostCall> asDeviceToHostCall(const clang::Expr &Call,
-                                                   RuleContext &Ctx);
-
-/// The calls to __host__ functions from __host__ __device__ functions that
-/// Clang reported as wrong-side references in this pass (it may have dropped
-/// their statements from the AST), for those spelled in code the user owns.
-std::vector<DeviceToHostCall> wrongSideHostCalls(RuleContext &Ctx);
+/// The calls from device code to __host__ functions, as nvcc without
+/// --expt-relaxed-constexpr sees them, spelled in code the user owns: the
+/// CallExprs and CXXConstructExprs of the AST (walk order), then the calls
+/// from __host__ __device__ functions that Clang reported as wrong-side
+/// references in this pass (it may have dropped their statements). Calls
+/// in unevaluated operands, to lambdas and to consteval functions are not
+/// counted. A plain lambda that exec-space-lambda-to-device makes a device
+/// lambda counts as device code when that rule runs.
+std::vector<DeviceToHostCall> findDeviceToHostCalls(RuleContext &Ctx);
 
 /// "__device__ function 'f'", "__host__ __device__ lambda", ...
 std::string describeCaller(const DeviceToHostCall &C);
@@ -119,35 +114,5 @@ void addBlockerNotes(DiagBuilder &D, const DeviceCallablePlan &Plan);
 /// Why \p Plan is blocked, for a message: "it throws an exception", "it
 /// calls 'g', which is declared outside the project".
 std::string describeBlock(const DeviceCallablePlan &Plan);
-
-/// Base of the rules that fix a call from device code to a host function by
-/// annotating the callee: finds the calls (in the AST, and in Clang's
-/// wrong-side references), plans the fix and reports it. Rules differ in the
-/// calls they handle and in what they say. Runs in the device pass only,
-/// where calls resolve as in nvcc's device compilation (a host and a device
-/// overload of one name pick differently in the host pass).
-class HostCalleeFixRule : public Rule {
-public:
-  using Rule::Rule;
-  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) final;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) final;
-  void finishTranslationUnit() final;
-
-protected:
-  /// True if this rule reports \p C.
-  virtual bool handles(const DeviceToHostCall &C) = 0;
-  /// The finding, e.g. "__host__ function 'f' called from ...".
-  virtual std::string message(const DeviceToHostCall &C) = 0;
-  /// How to do without annotating \p Callee, which the user does not own.
-  virtual std::string alternatives(const clang::FunctionDecl &Callee) = 0;
-
-private:
-  void report(const DeviceToHostCall &C);
-
-  std::unique_ptr<DeviceCallablePlanner> Planner;
-  /// (call location, callee) pairs reported, found in the AST or in Clang's
-  /// diagnostics.
-  llvm::DenseSet<std::pair<const void *, const void *>> Reported;
-};
 
 } // namespace cudalower

@@ -1,123 +1,14 @@
 //===--- DeviceCode.cpp - Which code nvcc compiles for the GPU ------------===//
 
 #include "Analysis/DeviceCode.h"
+#include "Analysis/CodeContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
 namespace cudalower {
-
-static ExecSpace spaceFromAttrs(const FunctionDecl *FD, bool WithImplicit) {
-  auto Has = [&](const Attr *A) {
-    return A && (WithImplicit || !A->isImplicit());
-  };
-  if (Has(FD->getAttr<CUDAGlobalAttr>()))
-    return ExecSpace::Global;
-  bool Host = Has(FD->getAttr<CUDAHostAttr>());
-  bool Device = Has(FD->getAttr<CUDADeviceAttr>());
-  if (Device)
-    return Host ? ExecSpace::HostDevice : ExecSpace::Device;
-  return ExecSpace::Host;
-}
-
-static bool hasAnyExplicitSpace(const FunctionDecl *FD) {
-  return hasExplicitAttr<CUDAGlobalAttr>(FD) ||
-         hasExplicitAttr<CUDAHostAttr>(FD) ||
-         hasExplicitAttr<CUDADeviceAttr>(FD);
-}
-
-static bool isLambdaCallOperator(const FunctionDecl *FD) {
-  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-  return MD && MD->getParent()->isLambda() &&
-         MD->getOverloadedOperator() == OO_Call;
-}
-
-ExecSpace nvccExecSpace(const FunctionDecl *FD) {
-  if (isLambdaCallOperator(FD) && !hasAnyExplicitSpace(FD)) {
-    // nvcc compiles an unannotated lambda where it is defined.
-    const FunctionDecl *Outer =
-        enclosingFunction(*cast<CXXMethodDecl>(FD)->getParent());
-    return Outer ? nvccExecSpace(Outer) : ExecSpace::Host;
-  }
-  // Implicit and defaulted special members get the union of their callers'
-  // spaces; Clang infers the same and marks its result implicit.
-  bool Inferred = FD->isImplicit() ||
-                  (FD->isExplicitlyDefaulted() && FD->isFirstDecl());
-  return spaceFromAttrs(FD, Inferred);
-}
-
-bool hasExplicitMemorySpace(const VarDecl *VD) {
-  return hasExplicitAttr<CUDADeviceAttr>(VD) ||
-         hasExplicitAttr<CUDAConstantAttr>(VD) ||
-         hasExplicitAttr<CUDASharedAttr>(VD) ||
-         hasExplicitAttr<HIPManagedAttr>(VD);
-}
-
-const FunctionDecl *enclosingFunction(const Decl &D) {
-  for (const DeclContext *DC = D.getDeclContext(); DC; DC = DC->getParent()) {
-    if (const auto *FD = dyn_cast<FunctionDecl>(DC))
-      return FD;
-    if (isa<TranslationUnitDecl, NamespaceDecl>(DC))
-      return nullptr;
-  }
-  return nullptr;
-}
-
-const FunctionDecl *enclosingFunctionBody(const Stmt &S, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(S);
-  for (;;) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return nullptr;
-    const DynTypedNode &Parent = Parents[0];
-    const Stmt *Child = Node.get<Stmt>();
-    if (const auto *L = Parent.get<LambdaExpr>()) {
-      // Init-captures belong to the enclosing function, the body does not.
-      if (Child && Child == L->getBody())
-        return L->getCallOperator();
-    } else if (const auto *FD = Parent.get<FunctionDecl>()) {
-      if ((Child && Child == FD->getBody()) || Node.get<CXXCtorInitializer>())
-        return FD;
-      return nullptr; // In the declarator: parameters, return type.
-    } else if (const auto *D = Parent.get<Decl>();
-               D && isa<TagDecl, NamespaceDecl, TranslationUnitDecl>(D)) {
-      return nullptr; // A class member or namespace-scope declaration.
-    }
-    Node = Parent;
-  }
-}
-
-bool isConstantOrUnevaluated(const Stmt &S, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(S);
-  for (;;) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return false;
-    const DynTypedNode &Parent = Parents[0];
-    // Expressions inside types are decltype operands, array bounds and
-    // template arguments; none is evaluated at run time.
-    if (Parent.get<TypeLoc>() || Parent.get<TemplateArgumentLoc>() ||
-        Parent.get<StaticAssertDecl>() || Parent.get<ConstantExpr>() ||
-        Parent.get<UnaryExprOrTypeTraitExpr>() ||
-        Parent.get<CXXNoexceptExpr>())
-      return true;
-    if (const auto *T = Parent.get<CXXTypeidExpr>())
-      if (!T->isPotentiallyEvaluated())
-        return true;
-    if (const auto *If = Parent.get<IfStmt>())
-      if (If->isConstexpr() && Node.get<Stmt>() == If->getCond())
-        return true;
-    if (const auto *VD = Parent.get<VarDecl>())
-      return VD->isConstexpr() && Node.get<Stmt>() == VD->getInit();
-    if (Parent.get<Decl>() || Parent.get<LambdaExpr>())
-      return false; // Reached the function (or lambda) holding the code.
-    Node = Parent;
-  }
-}
 
 namespace {
 
@@ -129,8 +20,12 @@ struct CalleeUse {
 };
 
 /// Finds the functions one body refers to.
-class CalleeFinder : public RecursiveASTVisitor<CalleeFinder> {
+class CalleeFinder : public ContextVisitor<CalleeFinder> {
 public:
+  // The body as written: a generic lambda's pattern, not its instantiations.
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldVisitImplicitCode() const { return false; }
+
   CalleeFinder(ASTContext &Ctx, llvm::SmallVectorImpl<CalleeUse> &Out)
       : Ctx(Ctx), Out(Out) {}
 
@@ -167,7 +62,7 @@ private:
     Expr::EvalResult Result;
     if (Call.EvaluateAsRValue(Result, Ctx))
       return false;
-    return !isConstantOrUnevaluated(Call, Ctx);
+    return !codeContext().ConstantOrUnevaluated;
   }
 
   ASTContext &Ctx;
@@ -190,7 +85,7 @@ public:
     const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
     if (!FD || !FD->doesThisDeclarationHaveABody())
       return RecursiveASTVisitor::TraverseDecl(D);
-    ExecSpace Space = nvccExecSpace(FD);
+    ExecSpace Space = nvccExecSpace(*FD);
     bool Owned = IsUserOwned(FD->getLocation());
     if (Space == ExecSpace::Global || (Owned && runsOnDevice(Space)))
       Seeds.push_back(FD);
@@ -200,7 +95,7 @@ public:
 
   bool TraverseLambdaExpr(LambdaExpr *L) {
     const CXXMethodDecl *Op = L->getCallOperator();
-    if (runsOnDevice(nvccExecSpace(Op)))
+    if (runsOnDevice(nvccExecSpace(*Op)))
       Seeds.push_back(Op);
     return RecursiveASTVisitor::TraverseLambdaExpr(L);
   }
@@ -228,7 +123,7 @@ DeviceCodeIndex::DeviceCodeIndex(
       const FunctionDecl *Def = nullptr;
       if (!Use.Callee->hasBody(Def))
         continue;
-      bool DeviceSide = runsOnDevice(nvccExecSpace(Def));
+      bool DeviceSide = runsOnDevice(nvccExecSpace(*Def));
       if (Use.AtRunTime && Def->isConstexpr())
         RuntimeCallers.try_emplace(Def->getCanonicalDecl(), Body);
       // A host function runs on the device only as a constexpr function
@@ -242,10 +137,10 @@ DeviceCodeIndex::DeviceCodeIndex(
 }
 
 bool DeviceCodeIndex::isDeviceCode(const FunctionDecl *FD) const {
-  if (runsOnDevice(nvccExecSpace(FD)) || relaxedConstexprCaller(FD))
+  if (runsOnDevice(nvccExecSpace(*FD)) || relaxedConstexprCaller(FD))
     return true;
   // An unannotated lambda runs where the function holding it runs.
-  if (isLambdaCallOperator(FD) && !hasAnyExplicitSpace(FD))
+  if (isLambdaCallOperator(*FD) && !hasWrittenExecSpace(*FD))
     if (const FunctionDecl *Outer =
             enclosingFunction(*cast<CXXMethodDecl>(FD)->getParent()))
       return isDeviceCode(Outer);
@@ -260,7 +155,7 @@ DeviceCodeIndex::runTimeCaller(const FunctionDecl *FD) const {
 
 const FunctionDecl *
 DeviceCodeIndex::relaxedConstexprCaller(const FunctionDecl *FD) const {
-  return runsOnDevice(nvccExecSpace(FD)) ? nullptr : runTimeCaller(FD);
+  return runsOnDevice(nvccExecSpace(*FD)) ? nullptr : runTimeCaller(FD);
 }
 
 } // namespace cudalower

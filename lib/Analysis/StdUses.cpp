@@ -23,38 +23,6 @@ using namespace clang;
 
 namespace cudalower {
 
-ExecSpace explicitExecSpace(const FunctionDecl &FD) {
-  if (hasExplicitAttr<CUDAGlobalAttr>(FD))
-    return ExecSpace::Global;
-  if (!hasExplicitAttr<CUDADeviceAttr>(FD))
-    return ExecSpace::Host;
-  return hasExplicitAttr<CUDAHostAttr>(FD) ? ExecSpace::HostDevice
-                                       : ExecSpace::Device;
-}
-
-bool isLambdaCallOperator(const FunctionDecl &FD) {
-  const auto *MD = dyn_cast<CXXMethodDecl>(&FD);
-  return MD && MD->getParent()->isLambda() &&
-         MD->getOverloadedOperator() == OO_Call;
-}
-
-ExecSpace execSpaceOf(const DeclContext *DC) {
-  for (; DC; DC = DC->getParent()) {
-    const auto *FD = dyn_cast<FunctionDecl>(DC);
-    if (!FD) {
-      // A lambda's class sits in the function that writes the lambda.
-      const auto *RD = dyn_cast<CXXRecordDecl>(DC);
-      if (RD && RD->isLambda())
-        continue;
-      return ExecSpace::Host;
-    }
-    if (!isLambdaCallOperator(*FD) || hasExplicitAttr<CUDADeviceAttr>(*FD) ||
-        hasExplicitAttr<CUDAHostAttr>(*FD))
-      return explicitExecSpace(*FD);
-  }
-  return ExecSpace::Host;
-}
-
 /// True for names the implementation reserves (__cxx11, _Tp).
 static bool isReserved(llvm::StringRef Name) {
   return Name.starts_with("__") ||
@@ -200,7 +168,7 @@ public:
     const CXXMethodDecl *Op = L->getCallOperator();
     State Saved = Cur;
     if (hasExplicitAttr<CUDADeviceAttr>(*Op) || hasExplicitAttr<CUDAHostAttr>(*Op))
-      Cur.Space = explicitExecSpace(*Op);
+      Cur.Space = writtenExecSpace(*Op);
     Cur.Where = runsOnDevice(Cur.Space) ? Site::Device : Site::Host;
     auto SavedDC = CurDC;
     CurDC = L->getCallOperator();
@@ -462,7 +430,7 @@ private:
   bool traverseFunction(FunctionDecl *FD) {
     State Saved = Cur;
     auto SavedRoots = BodyRoots;
-    Cur.Space = explicitExecSpace(*FD);
+    Cur.Space = writtenExecSpace(*FD);
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
         MD && runsOnDevice(Cur.Space) && !MD->getParent()->isLambda())
       Touched.touchClass(MD->getParent());
@@ -559,7 +527,7 @@ private:
       if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
         Inner = FTD->getTemplatedDecl();
       if (const auto *FD = dyn_cast<FunctionDecl>(Inner))
-        if (runsOnDevice(explicitExecSpace(*FD)))
+        if (runsOnDevice(writtenExecSpace(*FD)))
           return true;
     }
     return false;

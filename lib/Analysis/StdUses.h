@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "Analysis/ExecSpace.h"
 #include "cudalower/Rule.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -23,38 +24,10 @@ class UsingDecl;
 
 namespace cudalower {
 
-/// Where code runs, as nvcc without --expt-relaxed-constexpr sees it.
-enum class ExecSpace { Host, Device, HostDevice, Global };
-
-/// The execution space of \p FD from its explicit attributes only: Clang's
-/// implicit ones (every constexpr function is implicitly __host__
-/// __device__) do not make a function device code for nvcc.
-ExecSpace explicitExecSpace(const clang::FunctionDecl &FD);
-
-/// The execution space of code written directly in \p DC. A lambda without
-/// attributes takes the space of the code around it; a __device__ or
-/// __host__ __device__ lambda its own.
-ExecSpace execSpaceOf(const clang::DeclContext *DC);
-
-/// True if code in \p Space is compiled for the GPU.
-inline bool runsOnDevice(ExecSpace Space) { return Space != ExecSpace::Host; }
-
 /// The name of \p D below namespace std ("min", "chrono::duration"), looking
 /// through inline namespaces such as std::__cxx11; nullopt if \p D is not a
 /// namespace-scope entity of std (a class member, say).
 std::optional<std::string> stdMemberName(const clang::NamedDecl &D);
-
-/// True if \p D carries an attribute of type \p AttrT written in the source
-/// (not one Clang inferred).
-template <typename AttrT> bool hasExplicitAttr(const clang::Decl &D) {
-  for (const AttrT *A : D.specific_attrs<AttrT>())
-    if (!A->isImplicit())
-      return true;
-  return false;
-}
-
-/// True for the call operator of a lambda's class.
-bool isLambdaCallOperator(const clang::FunctionDecl &FD);
 
 /// How the code around a use relates to the GPU.
 enum class Site {

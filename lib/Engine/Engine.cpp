@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Analysis/Analyses.h"
 #include "Driver/CompilationSetup.h"
 #include "Driver/PragmaMacros.h"
 #include "Engine/EditCollector.h"
@@ -41,7 +42,21 @@ struct RunConfig {
   std::map<std::string, std::string> Options; // "rule.key" -> value
   std::string Root;                            // with a trailing separator
   std::string TestCrashInRule, TestCrashInSource; // see ToolOptions
+  FindingOwners Owners; // from Enabled
+  /// What rules leave for the other pass of a source: "source\nrule" ->
+  /// the rule's map (RuleContext::acrossPasses).
+  mutable llvm::StringMap<llvm::StringMap<std::string>> AcrossPasses;
 };
+
+/// Which rule owns a finding two enabled rules could claim.
+FindingOwners ownersFor(const llvm::StringSet<> &Enabled) {
+  FindingOwners O;
+  O.PlainLambdasBecomeDevice = Enabled.contains("exec-space-lambda-to-device");
+  O.LambdaRuleLowersPlainLambdas = Enabled.contains("lower-extended-lambda");
+  O.ConstexprRuleOwnsConstexprCallees = Enabled.contains("constexpr-host-call");
+  O.StdRuleOwnsStdCallees = Enabled.contains("std-to-cuda-std");
+  return O;
+}
 
 class RuleContextImpl : public RuleContext {
 public:
@@ -63,8 +78,16 @@ public:
     return Owned.isOwned(Ctx.getSourceManager(), Loc);
   }
 
-  bool isRuleEnabled(llvm::StringRef Name) const override {
-    return Cfg.Enabled.contains(Name);
+  const FindingOwners &owners() const override { return Cfg.Owners; }
+
+  Analyses &analyses() override {
+    if (!TUAnalyses)
+      TUAnalyses = std::make_unique<Analyses>(*this);
+    return *TUAnalyses;
+  }
+
+  llvm::StringMap<std::string> &acrossPasses(llvm::StringRef Rule) override {
+    return Cfg.AcrossPasses[Site.Source + "\n" + Rule.str()];
   }
 
   std::string getOption(llvm::StringRef Rule, llvm::StringRef Key,
@@ -116,6 +139,7 @@ private:
   EditCollector &Sink;
   mutable FileOwnership Owned{Cfg.Root};
   llvm::StringSet<> TextRecorded;
+  std::unique_ptr<Analyses> TUAnalyses;
 };
 
 /// Runs every rule's matchers over one AST, then their end-of-TU hooks.
@@ -222,6 +246,7 @@ llvm::Expected<RunConfig> makeRunConfig(const ToolOptions &Opts) {
       Cfg.Enabled.insert(R.Name);
     }
   }
+  Cfg.Owners = ownersFor(Cfg.Enabled);
   for (const std::string &KV : Opts.RuleOptions) {
     std::string Key, Value;
     if (llvm::Error E = checkRuleOption(KV, Key, Value))

@@ -17,7 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Engine/Verification.h"
-#include "Analysis/ExecSpaceUtils.h"
+#include "Analysis/ExecSpace.h"
 #include "Driver/PragmaMacros.h"
 #include "Engine/ClangErrors.h"
 #include "Engine/Ownership.h"

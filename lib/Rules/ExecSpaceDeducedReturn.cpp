@@ -1,7 +1,7 @@
 //===--- ExecSpaceDeducedReturn.cpp - Spell device return types -----------===//
 
 #include "Rules/ExecSpaceDeducedReturn.h"
-#include "Analysis/DeviceCode.h"
+#include "Analysis/CodeContext.h"
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -122,32 +122,59 @@ std::optional<std::string> spelledDeducedType(const FunctionDecl *FD,
   return TypeName::getFullyQualifiedName(T, Ctx, Policy);
 }
 
-void ExecSpaceDeducedReturn::registerMatchers(MatchFinder &Finder) {
-  auto Target = functionDecl(hasAttr(attr::CUDADevice)).bind("fn");
-  Finder.addMatcher(declRefExpr(to(Target)).bind("ref"), this);
-  Finder.addMatcher(memberExpr(member(Target)).bind("ref"), this);
+namespace {
+/// Finds the references to functions Clang sees as __device__ in the user's
+/// code, with their context.
+class DeviceFunctionRefWalker
+    : public ContextVisitor<DeviceFunctionRefWalker> {
+public:
+  using Callback = llvm::function_ref<void(
+      const FunctionDecl &, const Expr &, const CodeContext &)>;
+  explicit DeviceFunctionRefWalker(Callback Found) : Found(Found) {}
+
+  bool skipDecl(const Decl &D) const { return isInSystemHeader(D); }
+  bool VisitDeclRefExpr(DeclRefExpr *E) { return add(E->getDecl(), *E); }
+  bool VisitMemberExpr(MemberExpr *E) { return add(E->getMemberDecl(), *E); }
+
+private:
+  bool add(const ValueDecl *D, const Expr &Ref) {
+    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+        FD && FD->hasAttr<CUDADeviceAttr>())
+      Found(*FD, Ref, codeContext());
+    return true;
+  }
+  Callback Found;
+};
+} // namespace
+
+void ExecSpaceDeducedReturn::finishTranslationUnit() {
+  DeviceFunctionRefWalker([this](const FunctionDecl &FD, const Expr &Ref,
+                                 const CodeContext &Where) {
+    checkReference(FD, Ref, Where);
+  }).TraverseAST(context().getASTContext());
 }
 
-/// True if nvcc lets code at \p E name a device function whose return type
-/// is deduced: only the bodies of __device__ and __global__ functions.
-static bool isInDeviceBody(const Expr &E, ASTContext &Ctx) {
-  const FunctionDecl *Body = enclosingFunctionBody(E, Ctx);
-  if (!Body)
+/// True if nvcc lets code in \p Where name a device function whose return
+/// type is deduced: only the bodies of __device__ and __global__ functions.
+static bool isInDeviceBody(const CodeContext &Where) {
+  if (!Where.Body)
     return false;
-  ExecSpace Space = nvccExecSpace(Body);
+  ExecSpace Space = nvccExecSpace(*Where.Body);
   return Space == ExecSpace::Device || Space == ExecSpace::Global;
 }
 
-void ExecSpaceDeducedReturn::check(const MatchFinder::MatchResult &Result) {
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  const auto *Ref = Result.Nodes.getNodeAs<Expr>("ref");
-  ASTContext &Ctx = *Result.Context;
+void ExecSpaceDeducedReturn::checkReference(const FunctionDecl &Callee,
+                                   const Expr &RefExpr,
+                                   const CodeContext &Where) {
+  const FunctionDecl *FD = &Callee;
+  const Expr *Ref = &RefExpr;
+  ASTContext &Ctx = context().getASTContext();
   // nvcc allows constexpr ones, and lambdas belong to lower-extended-lambda.
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-  if (nvccExecSpace(FD) != ExecSpace::Device || FD->isConstexprSpecified() ||
+  if (nvccExecSpace(*FD) != ExecSpace::Device || FD->isConstexprSpecified() ||
       FD->isConsteval() || (MD && MD->getParent()->isLambda()) ||
       !FD->getDeclaredReturnType()->getContainedDeducedType() ||
-      isInDeviceBody(*Ref, Ctx))
+      isInDeviceBody(Where))
     return;
   const FunctionDecl *Written = FD->getTemplateInstantiationPattern();
   if (!Written)

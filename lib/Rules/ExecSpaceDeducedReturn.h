@@ -1,6 +1,7 @@
 //===--- ExecSpaceDeducedReturn.h - Spell device return types ---*- C++ -*-===//
 #pragma once
 
+#include "Analysis/CodeContext.h"
 #include "cudalower/Rule.h"
 #include "clang/AST/Decl.h"
 #include <optional>
@@ -20,8 +21,11 @@ public:
   bool isPassSupported(CompilationPass Pass) const override {
     return Pass == CompilationPass::Host;
   }
-  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void finishTranslationUnit() override;
+
+private:
+  void checkReference(const clang::FunctionDecl &FD, const clang::Expr &Ref,
+             const CodeContext &Where);
 };
 
 /// The text that can replace the `auto` (or `decltype(auto)`) of \p FD's

@@ -3,7 +3,8 @@
 #include "Rules/ExecSpaceHostVariable.h"
 #include "Editing/TokenEdits.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
+#include "Analysis/Analyses.h"
+#include "Analysis/CodeContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
 
@@ -12,20 +13,23 @@ using namespace clang::ast_matchers;
 
 namespace cudalower {
 
-/// The parent of \p S, looking through parentheses; null at the top.
-static const Stmt *parentExpr(const Stmt &S, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(S);
-  if (Parents.empty())
-    return nullptr;
-  const auto *P = Parents[0].get<Stmt>();
-  if (P && isa<ParenExpr>(P))
-    return parentExpr(*P, Ctx);
-  return P;
+/// The innermost Stmt of \p Parents, looking through parentheses (which
+/// are dropped from \p Parents with it); null if the innermost node is not
+/// a statement.
+static const Stmt *parentExpr(llvm::ArrayRef<DynTypedNode> &Parents) {
+  while (!Parents.empty()) {
+    const auto *P = Parents.back().get<Stmt>();
+    Parents = Parents.drop_back();
+    if (!P || !isa<ParenExpr>(P))
+      return P;
+  }
+  return nullptr;
 }
 
-HostVarUse classifyHostVarUse(const DeclRefExpr &Ref, ASTContext &Ctx) {
+HostVarUse classifyHostVarUse(const DeclRefExpr &Ref,
+                              llvm::ArrayRef<DynTypedNode> Parents) {
   const Stmt *Child = &Ref;
-  while (const Stmt *P = parentExpr(*Child, Ctx)) {
+  while (const Stmt *P = parentExpr(Parents)) {
     // `T(kScale)` in a template: the conversion is known per instantiation.
     if (const auto *E = dyn_cast<Expr>(P); E && E->isInstantiationDependent())
       return HostVarUse::Dependent;
@@ -34,7 +38,7 @@ HostVarUse classifyHostVarUse(const DeclRefExpr &Ref, ASTContext &Ctx) {
       case CK_LValueToRValue:
         return HostVarUse::Read;
       case CK_ArrayToPointerDecay: {
-        const Stmt *Use = parentExpr(*Cast, Ctx);
+        const Stmt *Use = parentExpr(Parents);
         const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(Use);
         return Sub && Sub->getBase()->IgnoreParenImpCasts() ==
                           cast<Expr>(Child)->IgnoreParens()
@@ -69,17 +73,41 @@ HostVarUse classifyHostVarUse(const DeclRefExpr &Ref, ASTContext &Ctx) {
   return HostVarUse::Address;
 }
 
-void ExecSpaceHostVariable::registerMatchers(MatchFinder &Finder) {
-  // Only const variables: device code naming a mutable host variable is an
-  // error for nvcc and Clang alike. Filtering here also keeps the parent
-  // map, built on first use for the whole translation unit, unbuilt in
-  // most files.
-  Finder.addMatcher(
-      declRefExpr(to(varDecl(hasGlobalStorage(), unless(isStaticLocal()),
-                             hasType(qualType(isConstQualified())))
-                         .bind("var")))
-          .bind("ref"),
-      this);
+namespace {
+/// Finds the references to namespace-scope const variables in the user's
+/// code, with their context.
+class ConstVarRefWalker : public ContextVisitor<ConstVarRefWalker> {
+public:
+  explicit ConstVarRefWalker(
+      llvm::function_ref<void(const DeclRefExpr &, const VarDecl &,
+                              const CodeContext &)>
+          Found)
+      : Found(Found) {}
+
+  bool skipDecl(const Decl &D) const { return isInSystemHeader(D); }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    // Only const variables: device code naming a mutable host variable is
+    // an error for nvcc and Clang alike.
+    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+    if (Var && Var->hasGlobalStorage() && !Var->isStaticLocal() &&
+        Var->getType().isConstQualified())
+      Found(*Ref, *Var, codeContext());
+    return true;
+  }
+
+private:
+  llvm::function_ref<void(const DeclRefExpr &, const VarDecl &,
+                          const CodeContext &)>
+      Found;
+};
+} // namespace
+
+void ExecSpaceHostVariable::finishTranslationUnit() {
+  ConstVarRefWalker([this](const DeclRefExpr &Ref, const VarDecl &Var,
+                           const CodeContext &Where) {
+    checkReference(Ref, Var, Where);
+  }).TraverseAST(context().getASTContext());
 }
 
 /// True if \p T is a type whose const variables device code may read
@@ -302,41 +330,37 @@ bool isConstantNonOdrUse(const DeclRefExpr &Ref, const VarDecl &Var) {
          Ref.isNonOdrUse() == NOUR_Constant;
 }
 
-void ExecSpaceHostVariable::check(const MatchFinder::MatchResult &Result) {
-  const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref");
-  const auto *Var = Result.Nodes.getNodeAs<VarDecl>("var");
-  ASTContext &Ctx = *Result.Context;
-  if (hasExplicitMemorySpace(Var) || !context().isUserOwned(Ref->getLocation()))
+void ExecSpaceHostVariable::checkReference(const DeclRefExpr &Ref, const VarDecl &Var,
+                                  const CodeContext &Where) {
+  if (hasExplicitMemorySpace(Var) || !context().isUserOwned(Ref.getLocation()))
     return;
-  const FunctionDecl *Fn = enclosingFunctionBody(*Ref, Ctx);
+  const FunctionDecl *Fn = Where.Body;
   if (!Fn)
     return;
-  if (!Index)
-    Index.emplace(Ctx, [this](SourceLocation L) {
-      return context().isUserOwned(L);
-    });
-  if (!Index->isDeviceCode(Fn) || isConstantOrUnevaluated(*Ref, Ctx) ||
-      isConstantNonOdrUse(*Ref, *Var))
+  const DeviceCodeIndex &Index = context().analyses().deviceCode();
+  if (!Index.isDeviceCode(Fn) || Where.ConstantOrUnevaluated ||
+      isConstantNonOdrUse(Ref, Var))
     return;
-  HostVarUse Use = classifyHostVarUse(*Ref, Ctx);
+  HostVarUse Use = classifyHostVarUse(Ref, Where.Parents);
   if (Use == HostVarUse::Dependent)
     return;
-  QualType T = Var->getType();
-  if (Var->isConstexpr()) {
+  ASTContext &Ctx = context().getASTContext();
+  QualType T = Var.getType();
+  if (Var.isConstexpr()) {
     if (Use == HostVarUse::Read && !holdsPointers(T, Ctx))
       return;
     // The guide allows host arrays in device constexpr functions that are
     // only called with constant arguments: nvcc folds those calls.
     if (Use == HostVarUse::ArrayElement && Fn->isConstexpr() &&
-        runsOnDevice(nvccExecSpace(Fn)) && !Index->runTimeCaller(Fn))
+        runsOnDevice(nvccExecSpace(*Fn)) && !Index.runTimeCaller(Fn))
       return;
   } else if (!T.isVolatileQualified() &&
              Use == HostVarUse::Read && isReadableConstType(T)) {
-    const VarDecl *Init = Var->getInitializingDeclaration();
+    const VarDecl *Init = Var.getInitializingDeclaration();
     if (Init && Init->hasConstantInitialization())
       return;
   }
-  report(*Ref, *Var, Use, *Fn, Ctx);
+  report(Ref, Var, Use, *Fn, Ctx);
 }
 
 void ExecSpaceHostVariable::report(const DeclRefExpr &Ref, const VarDecl &Var,
@@ -349,14 +373,15 @@ void ExecSpaceHostVariable::report(const DeclRefExpr &Ref, const VarDecl &Var,
     Fix.WhyNot = "it is volatile";
   else
     Fix = chooseFix(Var, Use, context(), Ctx);
+  const DeviceCodeIndex &Index = context().analyses().deviceCode();
   auto AddNotes = [&](DiagBuilder &D) {
-    if (const FunctionDecl *Caller = Index->relaxedConstexprCaller(&Fn))
+    if (const FunctionDecl *Caller = Index.relaxedConstexprCaller(&Fn))
       D.note(Fn.getLocation(),
              "'" + Fn.getNameAsString() + "' is device code because '" +
                  Caller->getNameAsString() +
                  "' calls it (accepted by --expt-relaxed-constexpr)");
     else if (Fn.isConstexpr() && Use == HostVarUse::ArrayElement)
-      if (const FunctionDecl *Caller = Index->runTimeCaller(&Fn))
+      if (const FunctionDecl *Caller = Index.runTimeCaller(&Fn))
         D.note(Fn.getLocation(), "'" + Caller->getNameAsString() +
                                      "' calls '" + Fn.getNameAsString() +
                                      "' with arguments that are not "

@@ -1,7 +1,7 @@
 //===--- ExecSpaceHostVariable.h - Host variables in device code -*- C++ -*-===//
 #pragma once
 
-#include "Analysis/DeviceCode.h"
+#include "Analysis/CodeContext.h"
 #include "cudalower/Rule.h"
 #include <optional>
 
@@ -15,9 +15,10 @@ enum class HostVarUse {
   Dependent,    ///< In a template pattern, where only instantiations tell.
 };
 
-/// Classifies the use \p Ref makes of the variable it names.
+/// Classifies the use \p Ref makes of the variable it names, from the
+/// nodes above it (CodeContext::Parents).
 HostVarUse classifyHostVarUse(const clang::DeclRefExpr &Ref,
-                              clang::ASTContext &Ctx);
+                              llvm::ArrayRef<clang::DynTypedNode> Parents);
 
 /// True if \p Ref uses the value of \p Var, a const variable of integral,
 /// enumeration or floating-point type usable in constant expressions, without
@@ -41,15 +42,14 @@ public:
   bool isPassSupported(CompilationPass Pass) const override {
     return Pass == CompilationPass::Device;
   }
-  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void finishTranslationUnit() override { Index.reset(); }
+  void finishTranslationUnit() override;
 
 private:
+  void checkReference(const clang::DeclRefExpr &Ref, const clang::VarDecl &Var,
+             const CodeContext &Where);
   void report(const clang::DeclRefExpr &Ref, const clang::VarDecl &Var,
               HostVarUse Use, const clang::FunctionDecl &Fn,
               clang::ASTContext &Ctx);
-  std::optional<DeviceCodeIndex> Index;
 };
 
 } // namespace cudalower

@@ -2,7 +2,8 @@
 
 #include "Rules/ExecSpaceRestrictions.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
+#include "Analysis/Analyses.h"
+#include "Analysis/CodeContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -13,13 +14,6 @@ using namespace clang::ast_matchers;
 
 namespace cudalower {
 namespace {
-
-const internal::VariadicDynCastAllOfMatcher<Stmt, CXXTypeidExpr>
-    cxxTypeidExpr;
-
-AST_MATCHER(QualType, isLongDouble) {
-  return Node->isSpecificBuiltinType(BuiltinType::LongDouble);
-}
 
 /// The largest parameter block a launch passes (§5.3.10.5.4).
 constexpr uint64_t MaxKernelParameterBytes = 32764;
@@ -102,20 +96,6 @@ public:
   }
 };
 
-/// Captures reported per translation unit and pass, to compare the passes.
-/// The engine parses the host and the device pass of one source one after
-/// the other in one process, each with fresh rule objects, so the first
-/// pass leaves its captures here for the second. Keyed by the source's
-/// path; a pass that finds its own earlier entry starts a new run.
-struct PassCaptures {
-  CompilationPass Pass;
-  llvm::StringMap<std::string> ByLambda;
-};
-llvm::StringMap<PassCaptures> &captureRegistry() {
-  static llvm::StringMap<PassCaptures> Registry;
-  return Registry;
-}
-
 } // namespace
 
 std::string describeCaptures(const LambdaExpr &L) {
@@ -154,11 +134,6 @@ void ExecSpaceRestrictions::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(varDecl(isStaticLocal(), hasInitializer(expr()))
                         .bind("static"),
                     this);
-  Finder.addMatcher(stmt(anyOf(cxxTypeidExpr(), cxxDynamicCastExpr(),
-                               cxxThrowExpr(), cxxTryStmt()))
-                        .bind("unsupported"),
-                    this);
-  Finder.addMatcher(expr(hasType(isLongDouble())).bind("longdouble"), this);
   Finder.addMatcher(lambdaExpr().bind("lambda"), this);
 }
 
@@ -173,26 +148,9 @@ void ExecSpaceRestrictions::check(const MatchFinder::MatchResult &Result) {
     checkKernelParameters(*FD, Ctx);
     checkKernelRecursion(*FD);
   } else if (const auto *VD = Nodes.getNodeAs<VarDecl>("static"))
-    checkStaticLocal(*VD, Ctx);
-  else if (const auto *S = Nodes.getNodeAs<Stmt>("unsupported"))
-    checkUnsupported(*S, Ctx);
-  else if (const auto *E = Nodes.getNodeAs<Expr>("longdouble"))
-    checkLongDouble(*E, Ctx);
+    checkStaticLocal(*VD);
   else if (const auto *L = Nodes.getNodeAs<LambdaExpr>("lambda"))
     recordCaptures(*L, Ctx);
-}
-
-const DeviceCodeIndex &ExecSpaceRestrictions::index(ASTContext &Ctx) {
-  if (!Index)
-    Index.emplace(Ctx, [this](SourceLocation L) {
-      return context().isUserOwned(L);
-    });
-  return *Index;
-}
-
-bool ExecSpaceRestrictions::inDeviceCode(const Stmt &S, ASTContext &Ctx) {
-  const FunctionDecl *Fn = enclosingFunctionBody(S, Ctx);
-  return Fn && index(Ctx).isDeviceCode(Fn);
 }
 
 llvm::ArrayRef<OptionDecl> ExecSpaceRestrictions::declaredOptions() {
@@ -332,12 +290,11 @@ void ExecSpaceRestrictions::checkKernelRecursion(const FunctionDecl &Kernel) {
                                  "support (§5.3.10.5.1)");
 }
 
-void ExecSpaceRestrictions::checkStaticLocal(const VarDecl &VD,
-                                             ASTContext &Ctx) {
-  if (hasExplicitMemorySpace(&VD) || !context().isUserOwned(VD.getLocation()))
+void ExecSpaceRestrictions::checkStaticLocal(const VarDecl &VD) {
+  if (hasExplicitMemorySpace(VD) || !context().isUserOwned(VD.getLocation()))
     return;
   const FunctionDecl *Fn = enclosingFunction(VD);
-  if (!Fn || !index(Ctx).isDeviceCode(Fn))
+  if (!Fn || !context().analyses().deviceCode().isDeviceCode(Fn))
     return;
   // A template pattern is judged by its instantiations.
   if (VD.getInit()->isValueDependent() || VD.getType()->isDependentType() ||
@@ -349,8 +306,61 @@ void ExecSpaceRestrictions::checkStaticLocal(const VarDecl &VD,
                              "(§5.3.10.4.4); give it a constant initialiser");
 }
 
-void ExecSpaceRestrictions::checkUnsupported(const Stmt &S, ASTContext &Ctx) {
-  if (!context().isUserOwned(S.getBeginLoc()) || !inDeviceCode(S, Ctx))
+namespace {
+/// Finds, in the user's code, what device code may not do inside bodies:
+/// RTTI, exceptions and long double.
+class UnsupportedWalker : public ContextVisitor<UnsupportedWalker> {
+public:
+  using Callback = llvm::function_ref<void(const Stmt &, const CodeContext &)>;
+  UnsupportedWalker(Callback Unsupported, Callback LongDouble)
+      : Unsupported(Unsupported), LongDouble(LongDouble) {}
+
+  bool skipDecl(const Decl &D) const { return isInSystemHeader(D); }
+
+  bool VisitStmt(Stmt *S) {
+    if (isa<CXXTypeidExpr, CXXDynamicCastExpr, CXXThrowExpr, CXXTryStmt>(S))
+      Unsupported(*S, codeContext());
+    return true;
+  }
+  bool VisitExpr(Expr *E) {
+    if (!isLongDouble(E->getType()))
+      return true;
+    // Report the outermost long double expression only.
+    CodeContext Where = codeContext();
+    if (const DynTypedNode *P = Where.parent())
+      if (const auto *PE = P->get<Expr>(); PE && isLongDouble(PE->getType()))
+        return true;
+    LongDouble(*E, Where);
+    return true;
+  }
+
+private:
+  static bool isLongDouble(QualType T) {
+    return !T.isNull() && T->isSpecificBuiltinType(BuiltinType::LongDouble);
+  }
+  Callback Unsupported, LongDouble;
+};
+} // namespace
+
+void ExecSpaceRestrictions::checkBodies() {
+  UnsupportedWalker(
+      [this](const Stmt &S, const CodeContext &Where) {
+        checkUnsupported(S, Where);
+      },
+      [this](const Stmt &E, const CodeContext &Where) {
+        checkLongDouble(cast<Expr>(E), Where);
+      })
+      .TraverseAST(context().getASTContext());
+}
+
+bool ExecSpaceRestrictions::inDeviceCode(const CodeContext &Where) {
+  return Where.Body &&
+         context().analyses().deviceCode().isDeviceCode(Where.Body);
+}
+
+void ExecSpaceRestrictions::checkUnsupported(const Stmt &S,
+                                             const CodeContext &Where) {
+  if (!context().isUserOwned(S.getBeginLoc()) || !inDeviceCode(Where))
     return;
   llvm::StringRef What;
   if (isa<CXXTypeidExpr>(S))
@@ -362,9 +372,10 @@ void ExecSpaceRestrictions::checkUnsupported(const Stmt &S, ASTContext &Ctx) {
   else
     What = "'try' (exceptions) is not supported in device code";
   std::string Message = What.str() + " (§5.3.10.1)";
-  const FunctionDecl *Fn = enclosingFunctionBody(S, Ctx);
+  const FunctionDecl *Fn = Where.Body;
   DiagBuilder D = diag(S.getBeginLoc(), Message);
-  if (const FunctionDecl *Caller = index(Ctx).relaxedConstexprCaller(Fn))
+  if (const FunctionDecl *Caller =
+          context().analyses().deviceCode().relaxedConstexprCaller(Fn))
     D.note(Fn->getLocation(), "'" + Fn->getNameAsString() +
                                   "' is device code because '" +
                                   Caller->getNameAsString() +
@@ -372,15 +383,10 @@ void ExecSpaceRestrictions::checkUnsupported(const Stmt &S, ASTContext &Ctx) {
                                   "--expt-relaxed-constexpr)");
 }
 
-void ExecSpaceRestrictions::checkLongDouble(const Expr &E, ASTContext &Ctx) {
-  // Report the outermost long double expression only.
-  DynTypedNodeList Parents = Ctx.getParents(E);
-  if (!Parents.empty())
-    if (const auto *P = Parents[0].get<Expr>())
-      if (P->getType()->isSpecificBuiltinType(BuiltinType::LongDouble))
-        return;
-  if (!context().isUserOwned(E.getExprLoc()) || !inDeviceCode(E, Ctx) ||
-      isConstantOrUnevaluated(E, Ctx))
+void ExecSpaceRestrictions::checkLongDouble(const Expr &E,
+                                            const CodeContext &Where) {
+  if (!context().isUserOwned(E.getExprLoc()) || !inDeviceCode(Where) ||
+      Where.ConstantOrUnevaluated)
     return;
   diag(E.getExprLoc(), "'long double' in device code is computed as "
                        "'double' (§5.3.10.1)");
@@ -405,35 +411,35 @@ void ExecSpaceRestrictions::recordCaptures(const LambdaExpr &L,
                                            ASTContext &Ctx) {
   // Extended lambdas carry an explicit execution-space annotation.
   const CXXMethodDecl *Op = L.getCallOperator();
-  if ((!hasExplicitAttr<CUDADeviceAttr>(Op) &&
-       !hasExplicitAttr<CUDAHostAttr>(Op)) ||
+  if ((!hasExplicitAttr<CUDADeviceAttr>(*Op) &&
+       !hasExplicitAttr<CUDAHostAttr>(*Op)) ||
       !context().isUserOwned(L.getBeginLoc()))
     return;
   Captures.try_emplace(captureKey(L, Ctx), &L, describeCaptures(L));
 }
 
+/// The key under which a pass leaves its captures for the other one.
+static constexpr llvm::StringLiteral PassKey = "\x01pass";
+
 void ExecSpaceRestrictions::finishTranslationUnit() {
-  Index.reset();
-  ASTContext &Ctx = context().getASTContext();
-  const SourceManager &SM = Ctx.getSourceManager();
-  auto MainFile = SM.getFileEntryRefForID(SM.getMainFileID());
-  if (!MainFile)
-    return;
+  checkBodies();
   CompilationPass Pass = context().getPass();
-  auto [It, Fresh] = captureRegistry().try_emplace(MainFile->getName());
-  PassCaptures &Other = It->second;
-  if (Fresh || Other.Pass == Pass) {
-    // The first pass of this source (or a new run of it): leave ours.
-    Other.Pass = Pass;
-    Other.ByLambda.clear();
+  std::string PassName = Pass == CompilationPass::Host ? "host" : "device";
+  llvm::StringMap<std::string> &Other =
+      context().acrossPasses(getName());
+  auto OtherPass = Other.find(PassKey);
+  if (OtherPass == Other.end() || OtherPass->second == PassName) {
+    // The first pass of this source: leave ours for the other.
+    Other.clear();
+    Other[PassKey] = PassName;
     for (const auto &Entry : Captures)
-      Other.ByLambda[Entry.getKey()] = Entry.getValue().second;
+      Other[Entry.getKey()] = Entry.getValue().second;
     return;
   }
   for (const auto &KeyEntry : Captures) {
     const auto &Entry = KeyEntry.getValue();
-    auto Found = Other.ByLambda.find(KeyEntry.getKey());
-    if (Found == Other.ByLambda.end() || Found->second == Entry.second)
+    auto Found = Other.find(KeyEntry.getKey());
+    if (Found == Other.end() || Found->second == Entry.second)
       continue;
     bool Host = Pass == CompilationPass::Host;
     const std::string &HostSide = Host ? Entry.second : Found->second;
@@ -443,7 +449,7 @@ void ExecSpaceRestrictions::finishTranslationUnit() {
          "undefined but " + DeviceSide + " when it is defined; host and "
          "device then disagree on its closure layout (§5.3.8.4 item 16)");
   }
-  captureRegistry().erase(It);
+  Other.clear();
 }
 
 } // namespace cudalower

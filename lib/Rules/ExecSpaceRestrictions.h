@@ -1,7 +1,7 @@
 //===--- ExecSpaceRestrictions.h - What device code may not do --*- C++ -*-===//
 #pragma once
 
-#include "Analysis/DeviceCode.h"
+#include "Analysis/CodeContext.h"
 #include "cudalower/Rule.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -29,20 +29,19 @@ public:
   void finishTranslationUnit() override;
 
 private:
-  const DeviceCodeIndex &index(clang::ASTContext &Ctx);
-  bool inDeviceCode(const clang::Stmt &S, clang::ASTContext &Ctx);
+  void checkBodies();
+  bool inDeviceCode(const CodeContext &Where);
   bool isOwnNamespace(llvm::StringRef Name);
   void checkNamespace(const clang::NamespaceDecl &ND);
   void checkUsingDirective(const clang::UsingDirectiveDecl &UD);
   void checkKernelParameters(const clang::FunctionDecl &FD,
                              clang::ASTContext &Ctx);
   void checkKernelRecursion(const clang::FunctionDecl &FD);
-  void checkStaticLocal(const clang::VarDecl &VD, clang::ASTContext &Ctx);
-  void checkUnsupported(const clang::Stmt &S, clang::ASTContext &Ctx);
-  void checkLongDouble(const clang::Expr &E, clang::ASTContext &Ctx);
+  void checkStaticLocal(const clang::VarDecl &VD);
+  void checkUnsupported(const clang::Stmt &S, const CodeContext &Where);
+  void checkLongDouble(const clang::Expr &E, const CodeContext &Where);
   void recordCaptures(const clang::LambdaExpr &L, clang::ASTContext &Ctx);
 
-  std::optional<DeviceCodeIndex> Index;
   /// The OwnNamespaces option: reserved names the project owns.
   std::optional<llvm::StringSet<>> OwnNamespaces;
   /// Extended lambdas of this pass: key (see captureKey) -> the lambda and

@@ -312,7 +312,7 @@ private:
     if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
       const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
       return FD && !isLambdaCallOperator(*FD) &&
-             explicitExecSpace(*FD) != ExecSpace::Device;
+             writtenExecSpace(*FD) != ExecSpace::Device;
     }
     if (!VD->getParentFunctionOrMethod())
       return !hasExplicitAttr<CUDADeviceAttr>(*VD) &&

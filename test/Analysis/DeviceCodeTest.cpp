@@ -1,3 +1,4 @@
+#include "Analysis/CodeContext.h"
 #include "Analysis/DeviceCode.h"
 #include "RuleTester.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -38,8 +39,8 @@ TEST(DeviceCode, ConstexprFunctionsAreHostForNvcc) {
   auto AST = test::parseCuda("constexpr int f() { return 1; }\n"
                              "__host__ __device__ constexpr int g() { return 2; }");
   ASSERT_TRUE(AST);
-  EXPECT_EQ(nvccExecSpace(function(*AST, "f")), ExecSpace::Host);
-  EXPECT_EQ(nvccExecSpace(function(*AST, "g")), ExecSpace::HostDevice);
+  EXPECT_EQ(nvccExecSpace(*function(*AST, "f")), ExecSpace::Host);
+  EXPECT_EQ(nvccExecSpace(*function(*AST, "g")), ExecSpace::HostDevice);
 }
 
 TEST(DeviceCode, ExplicitSpaces) {
@@ -47,9 +48,9 @@ TEST(DeviceCode, ExplicitSpaces) {
                              "__global__ void k() {}\n"
                              "void h() {}");
   ASSERT_TRUE(AST);
-  EXPECT_EQ(nvccExecSpace(function(*AST, "d")), ExecSpace::Device);
-  EXPECT_EQ(nvccExecSpace(function(*AST, "k")), ExecSpace::Global);
-  EXPECT_EQ(nvccExecSpace(function(*AST, "h")), ExecSpace::Host);
+  EXPECT_EQ(nvccExecSpace(*function(*AST, "d")), ExecSpace::Device);
+  EXPECT_EQ(nvccExecSpace(*function(*AST, "k")), ExecSpace::Global);
+  EXPECT_EQ(nvccExecSpace(*function(*AST, "h")), ExecSpace::Host);
 }
 
 TEST(DeviceCode, UnannotatedLambdaTakesItsFunctionsSpace) {
@@ -58,9 +59,9 @@ TEST(DeviceCode, UnannotatedLambdaTakesItsFunctionsSpace) {
       "int h(int i) { auto l = [](int j) { return j; }; return l(i); }\n"
       "void e() { auto l = [] __device__ (int j) { return j; }; (void)l; }");
   ASSERT_TRUE(AST);
-  EXPECT_EQ(nvccExecSpace(lambdaIn(*AST, "d")), ExecSpace::Device);
-  EXPECT_EQ(nvccExecSpace(lambdaIn(*AST, "h")), ExecSpace::Host);
-  EXPECT_EQ(nvccExecSpace(lambdaIn(*AST, "e")), ExecSpace::Device);
+  EXPECT_EQ(nvccExecSpace(*lambdaIn(*AST, "d")), ExecSpace::Device);
+  EXPECT_EQ(nvccExecSpace(*lambdaIn(*AST, "h")), ExecSpace::Host);
+  EXPECT_EQ(nvccExecSpace(*lambdaIn(*AST, "e")), ExecSpace::Device);
 }
 
 TEST(DeviceCode, IndexFindsHostConstexprCalledAtRunTime) {
@@ -102,8 +103,8 @@ TEST(DeviceCode, EnclosingBodyExcludesDeclarators) {
       "__device__ auto outer(int y) -> decltype(inner(y)) { int z = y; return z; }");
   ASSERT_TRUE(AST);
   ASTContext &Ctx = AST->getASTContext();
-  EXPECT_EQ(enclosingFunctionBody(*refTo(*AST, "inner"), Ctx), nullptr);
-  EXPECT_EQ(enclosingFunctionBody(*refTo(*AST, "z"), Ctx),
+  EXPECT_EQ(findCodeContext(*refTo(*AST, "inner"), Ctx).Body, nullptr);
+  EXPECT_EQ(findCodeContext(*refTo(*AST, "z"), Ctx).Body,
             function(*AST, "outer"));
 }
 
@@ -120,10 +121,10 @@ TEST(DeviceCode, ConstantAndUnevaluatedContexts) {
       "}");
   ASSERT_TRUE(AST);
   ASTContext &Ctx = AST->getASTContext();
-  EXPECT_TRUE(isConstantOrUnevaluated(*refTo(*AST, "kTable"), Ctx));
-  EXPECT_TRUE(isConstantOrUnevaluated(*refTo(*AST, "kSize"), Ctx));
-  EXPECT_TRUE(isConstantOrUnevaluated(*refTo(*AST, "kSized"), Ctx));
-  EXPECT_FALSE(isConstantOrUnevaluated(*refTo(*AST, "kRead"), Ctx));
+  EXPECT_TRUE(findCodeContext(*refTo(*AST, "kTable"), Ctx).ConstantOrUnevaluated);
+  EXPECT_TRUE(findCodeContext(*refTo(*AST, "kSize"), Ctx).ConstantOrUnevaluated);
+  EXPECT_TRUE(findCodeContext(*refTo(*AST, "kSized"), Ctx).ConstantOrUnevaluated);
+  EXPECT_FALSE(findCodeContext(*refTo(*AST, "kRead"), Ctx).ConstantOrUnevaluated);
 }
 
 TEST(DeviceCode, ImplicitMemorySpaceIsNotExplicit) {
@@ -136,9 +137,9 @@ TEST(DeviceCode, ImplicitMemorySpaceIsNotExplicit) {
         "v", match(varDecl(hasName(Name), isExpansionInMainFile()).bind("v"),
                    AST->getASTContext()));
   };
-  EXPECT_FALSE(hasExplicitMemorySpace(Var("a")));
-  EXPECT_TRUE(hasExplicitMemorySpace(Var("b")));
-  EXPECT_TRUE(hasExplicitMemorySpace(Var("c")));
+  EXPECT_FALSE(hasExplicitMemorySpace(*Var("a")));
+  EXPECT_TRUE(hasExplicitMemorySpace(*Var("b")));
+  EXPECT_TRUE(hasExplicitMemorySpace(*Var("c")));
 }
 
 } // namespace

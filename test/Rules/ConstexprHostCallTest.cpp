@@ -1,7 +1,7 @@
 //===--- ConstexprHostCallTest.cpp - constexpr-host-call decisions --------===//
 
 #include "RuleTester.h"
-#include "Analysis/ExecSpaceUtils.h"
+#include "Analysis/ExecSpace.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"

@@ -1,4 +1,5 @@
 #include "Rules/ExecSpaceHostVariable.h"
+#include "Analysis/CodeContext.h"
 #include "RuleTester.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -10,19 +11,27 @@ using namespace cudalower;
 
 namespace {
 
+/// Classifies the references to V in the main file, in walk order.
+class UseClassifier : public ContextVisitor<UseClassifier> {
+public:
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const SourceManager &SM = E->getDecl()->getASTContext().getSourceManager();
+    if (E->getDecl()->getName() == "V" &&
+        SM.isInMainFile(SM.getExpansionLoc(E->getLocation())))
+      Out.push_back(classifyHostVarUse(*E, codeContext().Parents));
+    return true;
+  }
+  std::vector<HostVarUse> Out;
+};
+
 /// classifyHostVarUse() of every reference to V.
 std::vector<HostVarUse> uses(llvm::StringRef Code) {
   auto AST = test::parseCuda(Code, /*DevicePass=*/true);
-  std::vector<HostVarUse> Out;
   if (!AST)
-    return Out;
-  ASTContext &Ctx = AST->getASTContext();
-  for (const BoundNodes &N :
-       match(declRefExpr(to(varDecl(hasName("V"))), isExpansionInMainFile())
-                 .bind("r"),
-             Ctx))
-    Out.push_back(classifyHostVarUse(*N.getNodeAs<DeclRefExpr>("r"), Ctx));
-  return Out;
+    return {};
+  UseClassifier C;
+  C.TraverseAST(AST->getASTContext());
+  return C.Out;
 }
 
 TEST(ExecSpaceHostVariable, ClassifiesUses) {

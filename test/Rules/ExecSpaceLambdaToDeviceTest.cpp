@@ -1,7 +1,7 @@
 //===--- ExecSpaceLambdaToDeviceTest.cpp - exec-space-lambda-to-device ----===//
 
 #include "RuleTester.h"
-#include "Rules/ExecSpaceLambdaToDevice.h"
+#include "Analysis/PlainLambdas.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -10,8 +10,7 @@
 using namespace clang;
 using namespace clang::ast_matchers;
 using cudalower::ExecSpace;
-using cudalower::isPlainLambdaPassedToDevice;
-using cudalower::plainLambdaSpace;
+using cudalower::PlainLambdaIndex;
 using cudalower::test::parseCuda;
 using cudalower::test::runRules;
 
@@ -23,12 +22,13 @@ constexpr const char *Kernel =
 /// The space chosen for each lambda of \p Code, in source order.
 std::vector<ExecSpace> spaces(llvm::StringRef Code) {
   auto AST = parseCuda(Code);
+  PlainLambdaIndex Index(AST->getASTContext(),
+                         [](SourceLocation) { return true; });
   std::vector<ExecSpace> Out;
   for (const BoundNodes &N :
        match(lambdaExpr(unless(isExpansionInSystemHeader())).bind("l"),
              AST->getASTContext()))
-    Out.push_back(plainLambdaSpace(*N.getNodeAs<LambdaExpr>("l"),
-                                   AST->getASTContext()));
+    Out.push_back(Index.space(*N.getNodeAs<LambdaExpr>("l")));
   return Out;
 }
 
@@ -61,10 +61,11 @@ TEST(ExecSpaceLambdaToDevice, AnnotatedAndDeviceLambdasAreNotPlain) {
   auto AST = parseCuda(std::string(Kernel) +
                        "void h(int *o) { k<<<1, 1>>>([] __device__(int i) { return i; }, o); }\n"
                        "__device__ int d() { return [](int i) { return i; }(1); }");
+  PlainLambdaIndex Index(AST->getASTContext(),
+                         [](SourceLocation) { return true; });
   for (const BoundNodes &N :
        match(lambdaExpr().bind("l"), AST->getASTContext()))
-    EXPECT_FALSE(isPlainLambdaPassedToDevice(*N.getNodeAs<LambdaExpr>("l"),
-                                             AST->getASTContext()));
+    EXPECT_FALSE(Index.isPassedToDevice(*N.getNodeAs<LambdaExpr>("l")));
 }
 
 TEST(ExecSpaceLambdaToDevice, InsertsAfterTheIntroducer) {

@@ -96,11 +96,11 @@ TEST(ExecSpace, ExplicitAttributesOnly) {
     constexpr int c() { return 0; }  // implicitly __host__ __device__ in Clang
   )");
   ASSERT_TRUE(AST);
-  EXPECT_EQ(explicitExecSpace(*function(*AST, "d")), ExecSpace::Device);
-  EXPECT_EQ(explicitExecSpace(*function(*AST, "g")), ExecSpace::Global);
-  EXPECT_EQ(explicitExecSpace(*function(*AST, "hd")), ExecSpace::HostDevice);
-  EXPECT_EQ(explicitExecSpace(*function(*AST, "h")), ExecSpace::Host);
-  EXPECT_EQ(explicitExecSpace(*function(*AST, "c")), ExecSpace::Host);
+  EXPECT_EQ(writtenExecSpace(*function(*AST, "d")), ExecSpace::Device);
+  EXPECT_EQ(writtenExecSpace(*function(*AST, "g")), ExecSpace::Global);
+  EXPECT_EQ(writtenExecSpace(*function(*AST, "hd")), ExecSpace::HostDevice);
+  EXPECT_EQ(writtenExecSpace(*function(*AST, "h")), ExecSpace::Host);
+  EXPECT_EQ(writtenExecSpace(*function(*AST, "c")), ExecSpace::Host);
 }
 
 TEST(ExecSpace, LambdasTakeTheirSurroundingsUnlessAnnotated) {

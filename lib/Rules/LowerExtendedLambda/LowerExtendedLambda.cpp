@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/LowerExtendedLambda/LowerExtendedLambda.h"
-#include "Rules/ExecSpaceLambdaToDevice.h"
+#include "Analysis/Analyses.h"
 #include "Rules/LowerExtendedLambda/LambdaLocalDependencies.h"
 #include "Rules/LowerExtendedLambda/Lowering.h"
 #include "clang/AST/ASTContext.h"
@@ -155,13 +155,12 @@ void LowerExtendedLambda::check(const MatchFinder::MatchResult &Result) {
   if (!context().isUserOwned(L->getBeginLoc()) || isInInstantiation(*L))
     return;
   LambdaSpace Space = writtenLambdaSpace(*L);
-  ASTContext &Ctx = context().getASTContext();
   // A plain lambda passed to device code: exec-space-lambda-to-device
   // decides its space and leaves the lowering to this rule (§5.3.8.1).
-  if (Space == LambdaSpace::None &&
-      context().isRuleEnabled("exec-space-lambda-to-device") &&
-      isPlainLambdaPassedToDevice(*L, Ctx))
-    Space = plainLambdaSpace(*L, Ctx) == ExecSpace::HostDevice
+  if (Space == LambdaSpace::None && context().owners().PlainLambdasBecomeDevice &&
+      context().analyses().plainLambdas().isPassedToDevice(*L))
+    Space = context().analyses().plainLambdas().space(*L) ==
+                    ExecSpace::HostDevice
                 ? LambdaSpace::HostDevice
                 : LambdaSpace::Device;
   if (Space != LambdaSpace::Device && Space != LambdaSpace::HostDevice)
