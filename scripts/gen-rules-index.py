@@ -77,6 +77,22 @@ def read_rules(registry_text):
     return rules
 
 
+def rule_source(root, cls):
+    """The header/source stem of class `cls`, below lib/: Rules/<cls>, or
+    Rules/<cls>/<cls> for a rule with many parts, or the stem of the header
+    that defines the class when several rules share one (two specifications
+    of one rule class, as in HostCallFromDevice.h)."""
+    if (root / f"lib/Rules/{cls}").is_dir():
+        return f"Rules/{cls}/{cls}"
+    if (root / f"lib/Rules/{cls}.h").is_file():
+        return f"Rules/{cls}"
+    definition = re.compile(rf"(?m)^class {re.escape(cls)}\b[^;]*$")
+    for header in sorted((root / "lib/Rules").glob("*.h")):
+        if definition.search(header.read_text()):
+            return f"Rules/{header.stem}"
+    return f"Rules/{cls}"
+
+
 def rule_pieces(root, name, cls):
     """What rule `name` of class `cls` needs, as (path, text the file holds).
 
@@ -84,7 +100,7 @@ def rule_pieces(root, name, cls):
     is a folder that must hold a test. A rule with many parts lives in a
     folder named after its class (lib/Rules/LowerExtendedLambda/).
     """
-    source = f"Rules/{cls}/{cls}" if (root / f"lib/Rules/{cls}").is_dir() else f"Rules/{cls}"
+    source = rule_source(root, cls)
     return [
         (f"lib/{source}.h", None),
         (f"lib/{source}.cpp", None),

@@ -2,6 +2,8 @@
 
 #include "RuleTester.h"
 #include "cudalower/Tool.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -66,6 +68,15 @@ std::unique_ptr<clang::ASTUnit> parseCuda(llvm::StringRef Code,
       "-w"};
   return clang::tooling::buildASTFromCodeWithArgs(Code, Args, "input.cu",
                                                   "clang++");
+}
+
+const clang::Expr *refTo(clang::ASTUnit &AST, llvm::StringRef Name) {
+  using namespace clang::ast_matchers;
+  return selectFirst<clang::Expr>(
+      "r", match(declRefExpr(to(namedDecl(hasName(Name))),
+                             isExpansionInMainFile())
+                     .bind("r"),
+                 AST.getASTContext()));
 }
 
 } // namespace cudalower::test

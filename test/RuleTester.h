@@ -29,4 +29,8 @@ LowerResult runRules(llvm::StringRef Code, llvm::StringRef Rules,
 std::unique_ptr<clang::ASTUnit> parseCuda(llvm::StringRef Code,
                                           bool DevicePass = false);
 
+/// The first reference in the main file of \p AST to a declaration named
+/// \p Name, or null.
+const clang::Expr *refTo(clang::ASTUnit &AST, llvm::StringRef Name);
+
 } // namespace cudalower::test

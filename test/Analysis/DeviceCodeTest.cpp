@@ -8,6 +8,7 @@
 using namespace clang;
 using namespace clang::ast_matchers;
 using namespace cudalower;
+using cudalower::test::refTo;
 
 namespace {
 
@@ -27,13 +28,6 @@ const CXXMethodDecl *lambdaIn(ASTUnit &AST, llvm::StringRef Function) {
   return L ? L->getCallOperator() : nullptr;
 }
 
-const Expr *refTo(ASTUnit &AST, llvm::StringRef Name) {
-  return selectFirst<Expr>(
-      "r", match(declRefExpr(to(namedDecl(hasName(Name))),
-                             isExpansionInMainFile())
-                     .bind("r"),
-                 AST.getASTContext()));
-}
 
 TEST(DeviceCode, ConstexprFunctionsAreHostForNvcc) {
   auto AST = test::parseCuda("constexpr int f() { return 1; }\n"

@@ -10,6 +10,7 @@
 using namespace clang;
 using namespace clang::ast_matchers;
 using namespace cudalower;
+using cudalower::test::refTo;
 
 namespace {
 
@@ -41,14 +42,6 @@ const CXXMethodDecl *lambdaIn(ASTUnit &AST, llvm::StringRef Function) {
   return L ? L->getCallOperator() : nullptr;
 }
 
-/// The first reference in the main file to a declaration named \p Name.
-const Expr *refTo(ASTUnit &AST, llvm::StringRef Name) {
-  return selectFirst<Expr>(
-      "r", match(declRefExpr(to(namedDecl(hasName(Name))),
-                             isExpansionInMainFile())
-                     .bind("r"),
-                 AST.getASTContext()));
-}
 
 TEST(ExecSpace, WrittenSpaceIgnoresClangsImplicitAttributes) {
   auto AST = test::parseCuda("constexpr int c() { return 1; }\n"
