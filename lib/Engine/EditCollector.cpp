@@ -331,8 +331,11 @@ bool EditCollector::editsInOrder(const Placed &L, const Placed &R) const {
   auto Key = [&](const Placed &P) {
     int Rank = rankAtOffset(P.E);
     const Diagnostic &D = Diags[P.Diag];
-    return std::make_tuple(P.E.Offset, P.Priority, Rank,
-                           llvm::StringRef(Rank == 0 ? P.E.Text : ""),
+    // Both arms StringRefs: `Rank == 0 ? P.E.Text : ""` would make a
+    // temporary std::string that dies before the tuple is compared.
+    llvm::StringRef LineText =
+        Rank == 0 ? llvm::StringRef(P.E.Text) : llvm::StringRef();
+    return std::make_tuple(P.E.Offset, P.Priority, Rank, LineText,
                            llvm::StringRef(D.File), D.Offset,
                            llvm::StringRef(D.Rule), llvm::StringRef(P.E.Text));
   };
