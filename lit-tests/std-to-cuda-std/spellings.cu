@@ -6,14 +6,13 @@
 #include <tuple>
 #include <type_traits>
 // The includes come in one block, in an order that does not depend on which
-// use was found first: include edits at one offset are ordered by their text
-// (a fix that needs two headers inserts both lines at once).
+// use was found first: include edits at one offset are ordered by their text.
 // CHECK-FIXES: {{^}}#include <type_traits>
 // CHECK-FIXES-NEXT: {{^}}#include <cuda/std/array>
-// CHECK-FIXES-NEXT: {{^}}#include <cuda/std/tuple>
 // CHECK-FIXES-NEXT: {{^}}#include <cuda/std/bitset>
-// CHECK-FIXES-NEXT: {{^}}#include <cuda/std/limits>
 // CHECK-FIXES-NEXT: {{^}}#include <cuda/std/functional>
+// CHECK-FIXES-NEXT: {{^}}#include <cuda/std/limits>
+// CHECK-FIXES-NEXT: {{^}}#include <cuda/std/tuple>
 // CHECK-FIXES-NEXT: {{^}}#include <cuda/std/type_traits>
 
 // A user type: with float or int arguments an unqualified min() would find

@@ -9,8 +9,8 @@
 #include <utility>
 // CHECK-FIXES: {{^}}#include <utility>
 // CHECK-FIXES-NEXT: {{^}}#include <cuda/std/tuple>
-// CHECK-FIXES-NEXT: {{^}}#include <cuda/std/utility>
 // CHECK-FIXES-NEXT: {{^}}#include <cuda/std/type_traits>
+// CHECK-FIXES-NEXT: {{^}}#include <cuda/std/utility>
 
 namespace tu {
 
