@@ -7,6 +7,8 @@ set -euo pipefail
 
 PACKAGES=(
   llvm-22-dev libclang-22-dev clang-22 llvm-22-tools # LLVM/Clang libraries, lit, FileCheck
+  clang-tidy-22 clang-tools-22                       # tests: exported databases and fixes
+  libclang-rt-22-dev                                 # libFuzzer and sanitizer runtimes
   libcli11-dev                                       # command-line parsing
   cmake ninja-build g++                              # build
   libgtest-dev                                       # unit tests
