@@ -2,7 +2,8 @@
 """Benchmarks cuda-lower. Standard library only.
 
     bench/run.py [--part tool|host-lambda|kernels|all] [--reps N] [--sizes 50,200,400]
-                 [--large 4000]
+                 [--large 4000] [--instructions] [--tool-args=--no-verify]
+                 [--inputs small_kernel.cu,lambdas_400.cu]
     bench/run.py --part host-lambda|kernels|all --build-only OUTDIR
     bench/run.py --from OUTDIR [--reps N]
 
@@ -12,6 +13,11 @@ a reference measured in the same run, on the same file: Clang's own
 flags the tool uses (lib/Driver/CompilationSetup.cpp, commandFor). The two
 are run alternately (tool, reference, tool, ...) so that load from elsewhere
 on the machine falls on both alike; medians are reported.
+
+--instructions counts instructions instead (valgrind's callgrind, once per
+input and reference: the count repeats from run to run whatever else the
+machine does, where CPU time on a loaded machine does not); --tool-args
+passes options to the tool (e.g. --no-verify for the rules' own cost).
 
 The tool part ends with a file of --large lambdas (default 4000, generated
 by gen_lambdas.py), run with --no-verify and checked against the budget of
@@ -80,6 +86,58 @@ def reference_commands(source):
     return [common[:7] + [p] + common[7:] for p in ("--cuda-host-only", "--cuda-device-only")]
 
 
+COLLECTED = re.compile(r"^==\d+== Collected : (\d+)$", re.M)
+
+
+def instructions(argv):
+    """Instructions executed by argv and the processes it starts."""
+    proc = subprocess.run(["valgrind", "--tool=callgrind", "--trace-children=yes",
+                           "--callgrind-out-file=/dev/null", *argv],
+                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True)
+    counts = [int(n) for n in COLLECTED.findall(proc.stderr)]
+    if not counts:
+        raise RuntimeError(f"callgrind counted nothing for {' '.join(argv)}:\n{proc.stderr}")
+    return sum(counts), proc.returncode
+
+
+def count_file(tool, source, extra=()):
+    """The instruction counts of the tool and of the reference on source."""
+    tool_count, code = instructions([str(tool), "--no-color", "--diff", *extra, str(source)])
+    if code not in (0, 1):
+        raise RuntimeError(f"cuda-lower failed on {source} (exit {code})")
+    reference = 0
+    for argv in reference_commands(source):
+        count, code = instructions(argv)
+        if code != 0:
+            raise RuntimeError(f"{' '.join(argv)} failed (exit {code})")
+        reference += count
+    return {"tool_instructions": tool_count, "reference_instructions": reference,
+            "instruction_ratio": tool_count / reference}
+
+
+def instructions_part(opts, work):
+    inputs = [BENCH / "inputs" / "small_kernel.cu", BENCH / "inputs" / "thrust_heavy.cu"]
+    for n in opts.sizes:
+        path = work / f"lambdas_{n}.cu"
+        subprocess.run([sys.executable, str(BENCH / "gen_lambdas.py"), str(n), "-o", str(path)],
+                       check=True)
+        inputs.append(path)
+    inputs = selected(opts, inputs)
+    print(f"part tool, instructions (callgrind, one run each); tool args: "
+          f"{' '.join(opts.tool_args) or '(none)'}; reference = {CLANG} -fsyntax-only, "
+          f"host pass + device pass")
+    print(f"{'input':<20} {'tool Ginstr':>12} {'ref Ginstr':>11} {'ratio':>6}")
+    results = {}
+    for source in inputs:
+        row = count_file(opts.tool, source, opts.tool_args)
+        results[source.name] = row
+        print(f"{source.name:<20} {row['tool_instructions'] / 1e9:>12.3f} "
+              f"{row['reference_instructions'] / 1e9:>11.3f} "
+              f"{row['instruction_ratio']:>6.3f}", flush=True)
+    return results
+
+
 def run_tool_once(tool, source, extra=()):
     seconds, cpu, rss, code, err = measure([str(tool), "--no-color", "--diff", *extra,
                                             str(source)])
@@ -118,6 +176,13 @@ def bench_file(tool, source, reps, extra=()):
     return row
 
 
+def selected(opts, inputs):
+    """The inputs that --inputs names (all without it)."""
+    if not opts.inputs:
+        return inputs
+    return [path for path in inputs if path.name in opts.inputs]
+
+
 def slope(points):
     """Least-squares slope of (x, y) points."""
     mx = statistics.mean(x for x, _ in points)
@@ -133,6 +198,7 @@ def tool_part(opts, work):
         subprocess.run([sys.executable, str(BENCH / "gen_lambdas.py"), str(n), "-o", str(path)],
                        check=True)
         inputs.append(path)
+    inputs = selected(opts, inputs)
     print(f"part tool: {opts.reps} alternating runs each; reference = "
           f"{CLANG} -fsyntax-only, host pass + device pass")
     print("medians; wall = elapsed seconds, cpu = user+system seconds, MiB = peak RSS")
@@ -140,13 +206,13 @@ def tool_part(opts, work):
           f"{'tool cpu':>9} {'ref cpu':>8} {'ratio':>6} {'tool MiB':>9} {'ref MiB':>8}")
     results = {}
     for source in inputs:
-        row = bench_file(opts.tool, source, opts.reps)
+        row = bench_file(opts.tool, source, opts.reps, opts.tool_args)
         results[source.name] = row
         print(f"{source.name:<20} {row['tool_s']:>9.2f} {row['reference_s']:>9.2f} "
               f"{row['ratio']:>6.2f} {row['tool_cpu_s']:>9.2f} {row['reference_cpu_s']:>8.2f} "
               f"{row['cpu_ratio']:>6.2f} {row['tool_rss_mib']:>9.0f} "
               f"{row['reference_rss_mib']:>8.0f}", flush=True)
-    if len(set(opts.sizes)) >= 2:
+    if len(set(opts.sizes)) >= 2 and all(f"lambdas_{n}.cu" in results for n in opts.sizes):
         for key, name in (("tool_cpu_s", "tool"), ("reference_cpu_s", "reference")):
             points = [(n, results[f"lambdas_{n}.cu"][key]) for n in opts.sizes]
             per = slope(points) * 1000
@@ -670,6 +736,14 @@ def main():
                         help="tool: repetitions for the large file (default 3)")
     parser.add_argument("--tool", type=pathlib.Path, default=ROOT / "build" / "bin" / "cuda-lower",
                         help="the cuda-lower binary (default build/bin/cuda-lower)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="tool: count instructions under callgrind instead of timing")
+    parser.add_argument("--tool-args", default="",
+                        help="tool: options passed to cuda-lower, space-separated "
+                             "(e.g. --no-verify)")
+    parser.add_argument("--inputs", default="",
+                        help="tool: only these inputs, by file name, comma-separated "
+                             "(generated ones are lambdas_N.cu)")
     parser.add_argument("--rounds", type=int, default=3,
                         help="kernels: alternating runs of each build (default 3)")
     parser.add_argument("--kernel-reps", type=int, default=30,
@@ -682,6 +756,8 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the generated files")
     opts = parser.parse_args()
     opts.sizes = [int(s) for s in opts.sizes.split(",") if s]
+    opts.tool_args = opts.tool_args.split()
+    opts.inputs = {name for name in opts.inputs.split(",") if name}
     if opts.from_dir:
         results = run_pack(opts, opts.from_dir.resolve())
         if opts.json:
@@ -703,7 +779,9 @@ def main():
     results = {"cores": os.cpu_count(), "reps": opts.reps}
     keep = opts.keep
     try:
-        if opts.part in ("tool", "all"):
+        if opts.part in ("tool", "all") and opts.instructions:
+            results["tool_instructions"] = instructions_part(opts, work)
+        elif opts.part in ("tool", "all"):
             results["tool"] = tool_part(opts, work)
         if opts.part in ("host-lambda", "all"):
             results["host_lambda"] = host_lambda_part(opts, work)

@@ -10,10 +10,12 @@
 #pragma once
 
 #include "clang/Format/Format.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cudalower {
 
@@ -32,6 +34,22 @@ styleForFile(llvm::StringRef FilePath, llvm::StringRef Buffer,
 std::optional<std::string> formatAt(const clang::format::FormatStyle &Style,
                                     llvm::StringRef Code,
                                     llvm::StringRef Indent);
+
+/// formatAt for each of \p Codes, through one run of the Format library for
+/// all of them: its set-up (a source manager, an identifier table per pass)
+/// costs more than laying out one functor, so a file with hundreds of
+/// lambdas would spend most of its time there. Each piece comes out as
+/// formatAt gives it alone, up to trailing blank lines (one final newline);
+/// nullopt where Clang cannot format a piece.
+std::vector<std::optional<std::string>>
+formatEachAt(const clang::format::FormatStyle &Style,
+             llvm::ArrayRef<std::string> Codes, llvm::StringRef Indent);
+
+/// The joint run of formatEachAt: nullopt when a piece fails to format or
+/// the pieces cannot be told apart afterwards.
+std::optional<std::vector<std::string>>
+formatJointlyAt(const clang::format::FormatStyle &Style,
+                llvm::ArrayRef<std::string> Codes, llvm::StringRef Indent);
 
 /// styleForFile with one lookup per file and TU.
 class FunctorLayout {

@@ -77,4 +77,60 @@ TEST(FormatAt, ColumnLimitCountsTheIndentation) {
             Decl.size() - 1);
 }
 
+/// Functor-like declarations of the shapes lower-extended-lambda writes:
+/// comments above, templates, one-line and multi-line bodies, an unnamed
+/// namespace, a line too long for the limit, trailing comments.
+std::vector<std::string> functorLikePieces() {
+  return {
+      "// device lambda #1 of f(), lowered by cuda-lower.\n"
+      "struct f_lambda_1 {\nint *p; float a;\n"
+      "__device__ void operator()(int i) const { body(); }\n};\n\n",
+      "// device lambda #2 of f(), lowered by cuda-lower.\n"
+      "template <class T>\nstruct f_lambda_2 {\nT *p; // the data\n"
+      "int n; // its size\n__device__ auto operator()(int i) const "
+      "-> decltype(p[i]) { body(); //\n}\n};\n\n",
+      "// host device lambda #1 of g(), lowered by cuda-lower.\nnamespace {\n"
+      "struct g_lambda_1 {\nconst very_long_type_name_number_one first_member;"
+      " const very_long_type_name_number_two second_member;\n"
+      "__host__ __device__ float operator()(float v, float w, float x) const "
+      "{ body(); }\n};\n} // namespace\n\n",
+  };
+}
+
+TEST(FormatEachAt, EachPieceComesOutAsFormattedAlone) {
+  for (const char *Base : {"LLVM", "Google", "Mozilla", "WebKit", "GNU"}) {
+    clang::format::FormatStyle Style;
+    ASSERT_TRUE(clang::format::getPredefinedStyle(
+        Base, clang::format::FormatStyle::LK_Cpp, &Style));
+    for (llvm::StringRef Indent : {"", "    "}) {
+      std::vector<std::string> Pieces = functorLikePieces();
+      // The joint run itself, not formatEachAt's fallback to one run each.
+      std::optional<std::vector<std::string>> Together =
+          formatJointlyAt(Style, Pieces, Indent);
+      ASSERT_TRUE(Together) << Base;
+      ASSERT_EQ(Together->size(), Pieces.size());
+      for (size_t I = 0; I < Pieces.size(); ++I) {
+        std::optional<std::string> Alone = formatAt(Style, Pieces[I], Indent);
+        ASSERT_TRUE(Alone) << Base << " piece " << I;
+        EXPECT_EQ(llvm::StringRef((*Together)[I]).rtrim(),
+                  llvm::StringRef(*Alone).rtrim())
+            << Base << " piece " << I;
+      }
+    }
+  }
+}
+
+TEST(FormatEachAt, APieceHoldingTheBoundaryIsFormattedAlone) {
+  auto Style = clang::format::getLLVMStyle();
+  std::vector<std::string> Pieces = {
+      "struct A {\nint a;\n};\n",
+      "// cuda-lower: piece boundary\nstruct B {\nint b;\n};\n"};
+  EXPECT_FALSE(formatJointlyAt(Style, Pieces, ""));
+  std::vector<std::optional<std::string>> Out =
+      formatEachAt(Style, Pieces, "");
+  ASSERT_EQ(Out.size(), 2u);
+  EXPECT_EQ(*Out[0], "struct A {\n  int a;\n};\n");
+  EXPECT_EQ(*Out[1], "// cuda-lower: piece boundary\nstruct B {\n  int b;\n};\n");
+}
+
 } // namespace

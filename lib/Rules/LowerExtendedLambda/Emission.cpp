@@ -54,12 +54,6 @@ namespace lowering {
 
 namespace {
 
-/// Writes the functor's text around its body.
-struct FunctorText {
-  std::string Before; ///< up to and including "operator()(...) const "
-  std::string After;  ///< from after the body's '}'
-};
-
 FunctorText writeFunctor(const LambdaPlan &P, llvm::StringRef Indent,
                          llvm::StringRef Unit, unsigned Ordinal) {
   std::string In = (Indent + Unit).str();
@@ -107,23 +101,20 @@ FunctorText writeFunctor(const LambdaPlan &P, llvm::StringRef Indent,
 /// is moved verbatim, never reformatted.
 constexpr llvm::StringLiteral BodyPlaceholder = "cuda_lower_body_placeholder();";
 
-/// The functor's text formatted with \p Style (the file's .clang-format, or
-/// its own conventions), at \p Indent, for a body written on one line or
-/// several; nullopt if Clang cannot format it.
-std::optional<FunctorText> formatFunctor(const LambdaPlan &P,
-                                         const format::FormatStyle &Style,
-                                         llvm::StringRef Indent,
-                                         llvm::StringRef Unit,
-                                         unsigned Ordinal, bool MultiLineBody) {
+/// The functor as the Format library gets it: written at column 0, the body
+/// standing in as one placeholder statement on one line or several.
+std::string functorCode(const LambdaPlan &P, llvm::StringRef Unit,
+                        unsigned Ordinal, bool MultiLineBody) {
   FunctorText Raw = writeFunctor(P, "", Unit, Ordinal);
   // The trailing comment keeps a multi-line body from being joined onto the
   // signature's line, where a one-line body may stay.
-  std::string Code = Raw.Before + "{ " + BodyPlaceholder.str() +
-                     (MultiLineBody ? " //\n}" : " }") + Raw.After;
-  std::optional<std::string> Formatted = formatAt(Style, Code, Indent);
-  if (!Formatted)
-    return std::nullopt;
-  llvm::StringRef F = *Formatted;
+  return Raw.Before + "{ " + BodyPlaceholder.str() +
+         (MultiLineBody ? " //\n}" : " }") + Raw.After;
+}
+
+/// The formatted functorCode cut at the body's braces; nullopt if the
+/// placeholder body did not survive formatting.
+std::optional<FunctorText> cutAtBody(llvm::StringRef F) {
   size_t At = F.find(BodyPlaceholder);
   size_t Open = At == llvm::StringRef::npos ? At : F.rfind('{', At);
   size_t Close = At == llvm::StringRef::npos ? At : F.find('}', At);
@@ -193,26 +184,81 @@ std::string functorType(const LambdaPlan &P) {
 
 using namespace lowering;
 
+LowerExtendedLambda::FunctorSite
+LowerExtendedLambda::siteOf(const LambdaPlan &P) {
+  ASTContext &Ctx = context().getASTContext();
+  SourceText Src(Ctx);
+  FunctorSite Site;
+  Site.At = functorLocation(*P.Anchor, Ctx);
+  Site.Indent = Src.indentOf(Site.At);
+  Site.Unit = Src.indentUnit(Site.At);
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID File = SM.getFileID(SM.getFileLoc(Site.At));
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(File))
+    if (const auto &Style =
+            Layout.style(FE->getName(), SM.getBufferData(File), Site.Unit))
+      Site.Style = &*Style;
+  return Site;
+}
+
+void LowerExtendedLambda::emitPending() {
+  // Functors laid out by one style at one depth are formatted together.
+  // A file has few depths and one style: a list of groups is enough.
+  struct Group {
+    const format::FormatStyle *Style;
+    llvm::StringRef Indent;
+    std::vector<size_t> Members;
+  };
+  std::vector<Group> Groups;
+  std::vector<FunctorSite> Sites;
+  for (size_t I = 0; I < Pending.size(); ++I)
+    Sites.push_back(siteOf(*Pending[I].Plan));
+  for (size_t I = 0; I < Pending.size(); ++I) {
+    const FunctorSite &Site = Sites[I];
+    if (!Site.Style)
+      continue;
+    auto It = llvm::find_if(Groups, [&](const Group &G) {
+      return G.Style == Site.Style && G.Indent == Site.Indent;
+    });
+    if (It == Groups.end())
+      It = Groups.insert(Groups.end(), {Site.Style, Site.Indent, {}});
+    It->Members.push_back(I);
+  }
+  std::vector<std::optional<FunctorText>> Formatted(Pending.size());
+  SourceText Src(context().getASTContext());
+  for (const Group &G : Groups) {
+    std::vector<std::string> Codes;
+    for (size_t I : G.Members) {
+      const LambdaPlan &P = *Pending[I].Plan;
+      Codes.push_back(functorCode(
+          P, Sites[I].Unit, Pending[I].Ordinal,
+          Src.spansLines(P.L.getBody()->getSourceRange())));
+    }
+    std::vector<std::optional<std::string>> Out =
+        formatEachAt(*G.Style, Codes, G.Indent);
+    for (size_t K = 0; K < G.Members.size(); ++K)
+      if (Out[K])
+        Formatted[G.Members[K]] = cutAtBody(*Out[K]);
+  }
+  for (size_t I = 0; I < Pending.size(); ++I)
+    emit(*Pending[I].Plan, Pending[I].Ordinal, Pending[I].Removals, Sites[I],
+         std::move(Formatted[I]));
+  Pending.clear();
+}
+
 void LowerExtendedLambda::emit(const LambdaPlan &P, unsigned Ordinal,
-                               const std::vector<CharSourceRange> &Removals) {
+                               const std::vector<CharSourceRange> &Removals,
+                               const FunctorSite &Site,
+                               std::optional<FunctorText> Formatted) {
   ASTContext &Ctx = context().getASTContext();
   const LambdaExpr &L = P.L;
   const char *Kind = spaceName(P.Kind);
   SourceText Src(Ctx);
-  const Decl &Anchor = *P.Anchor;
-  SourceLocation At = functorLocation(Anchor, Ctx);
-  std::string Indent = Src.indentOf(At);
-  std::string Unit = Src.indentUnit(At);
+  SourceLocation At = Site.At;
+  const std::string &Indent = Site.Indent;
   SourceLocation LineStart = Src.lineStartIfBlank(At);
-  std::optional<FunctorText> Formatted;
-  const SourceManager &SM = Ctx.getSourceManager();
-  FileID File = SM.getFileID(SM.getFileLoc(At));
-  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(File))
-    if (const auto &Style = Layout.style(FE->getName(), SM.getBufferData(File), Unit))
-      Formatted = formatFunctor(P, *Style, Indent, Unit, Ordinal,
-                                Src.spansLines(L.getBody()->getSourceRange()));
   FunctorText Text =
-      Formatted ? *Formatted : writeFunctor(P, Indent, Unit, Ordinal);
+      Formatted ? *Formatted : writeFunctor(P, Indent, Site.Unit, Ordinal);
   if (!P.Condition.empty()) {
     // Under its lambda's preprocessor branch: defined exactly where used.
     Text.Before = "#if " + P.Condition + "\n" + Text.Before;

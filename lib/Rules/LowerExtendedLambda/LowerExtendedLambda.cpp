@@ -251,7 +251,13 @@ void LowerExtendedLambda::finishTranslationUnit() {
                      });
     lowerOwner(*Owner, Lambdas);
   }
+  emitPending();
 }
+
+LowerExtendedLambda::LowerExtendedLambda(llvm::StringRef Name,
+                                         RuleContext &Ctx)
+    : Rule(Name, Ctx) {}
+LowerExtendedLambda::~LowerExtendedLambda() = default;
 
 void LowerExtendedLambda::lowerOwner(
     const NamedDecl &Owner, const std::vector<const LambdaExpr *> &Lambdas) {
@@ -329,7 +335,7 @@ void LowerExtendedLambda::lowerOwner(
                          return R.getAsRange() == It->second.getAsRange();
                        }))
         Removals.push_back(It->second);
-    emit(*Plans[I], Ordinals[I], Removals);
+    Pending.push_back({std::move(Plans[I]), Ordinals[I], std::move(Removals)});
   }
 }
 

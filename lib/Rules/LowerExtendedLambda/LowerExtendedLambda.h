@@ -15,6 +15,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +32,8 @@ namespace cudalower {
 
 namespace lowering {
 struct LambdaPlan;
+class LambdaPlanner;
+struct FunctorText;
 
 /// True if the functor writer can name \p T: false for a placeholder
 /// deduced as dependent (`auto n = v.size()`, or CTAD such as
@@ -46,7 +50,9 @@ std::string functorStem(const clang::FunctionDecl &F);
 
 class LowerExtendedLambda : public Rule {
 public:
-  using Rule::Rule;
+  // Out of line: the pending plans' type is private to the rule's folder.
+  LowerExtendedLambda(llvm::StringRef Name, RuleContext &Ctx);
+  ~LowerExtendedLambda() override;
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void finishTranslationUnit() override;
@@ -62,8 +68,26 @@ public:
 private:
   void lowerOwner(const clang::NamedDecl &Owner,
                   const std::vector<const clang::LambdaExpr *> &Lambdas);
+  /// Where a functor goes and how it is laid out there.
+  struct FunctorSite {
+    clang::SourceLocation At;
+    std::string Indent; ///< of the line the functor goes before
+    std::string Unit;   ///< one level of the file's indentation
+    const clang::format::FormatStyle *Style = nullptr; ///< null: not formatted
+  };
+  /// A lowered lambda whose functor waits for its layout: the functors of a
+  /// translation unit are formatted together (see formatEachAt).
+  struct PendingFunctor {
+    std::unique_ptr<lowering::LambdaPlanner> Plan;
+    unsigned Ordinal;
+    std::vector<clang::CharSourceRange> Removals;
+  };
+  FunctorSite siteOf(const lowering::LambdaPlan &P);
+  void emitPending();
   void emit(const lowering::LambdaPlan &P, unsigned Ordinal,
-            const std::vector<clang::CharSourceRange> &Removals);
+            const std::vector<clang::CharSourceRange> &Removals,
+            const FunctorSite &Site,
+            std::optional<lowering::FunctorText> Formatted);
   void dropDeviceAnnotation(const clang::LambdaExpr &L);
   std::string uniqueName(const clang::DeclContext &Scope, std::string Base,
                          unsigned Ordinal, llvm::StringRef Suffix);
@@ -84,6 +108,8 @@ private:
   lowering::PreprocessorBranches *Branches = nullptr;
   /// The formatting style of each file functors go into.
   FunctorLayout Layout;
+  /// Planned functors not yet written (emitPending).
+  std::vector<PendingFunctor> Pending;
   /// Functor names handed out so far, per scope.
   llvm::DenseMap<const clang::DeclContext *, llvm::StringSet<>> Taken;
 };

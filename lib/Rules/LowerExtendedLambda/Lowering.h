@@ -116,6 +116,12 @@ using ClosureNames = llvm::DenseMap<const clang::CXXRecordDecl *, std::string>;
 /// The lambdas a run lowers, and the space each functor gets.
 using LambdaSpaces = llvm::DenseMap<const clang::LambdaExpr *, LambdaSpace>;
 
+/// The functor's text around its body.
+struct FunctorText {
+  std::string Before; ///< up to and including "operator()(...) const "
+  std::string After;  ///< from after the body's '}'
+};
+
 /// Fills the plan it extends, one step per part of the rule; the rule hands
 /// the plain LambdaPlan on to emission.
 class LambdaPlanner : public LambdaPlan {
