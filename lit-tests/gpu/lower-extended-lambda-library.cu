@@ -1,4 +1,5 @@
 // REQUIRES: gpu
+// GPU-LOWER-ARGS: --rule-option lower-extended-lambda.LowerTraitDispatched=true
 // RUN: %cuda-lower --rule-option lower-extended-lambda.LowerTraitDispatched=true %s > %t.cu && %gpu-diff %s %t.cu
 // What header-only CUDA libraries do with extended lambdas, lowered, must
 // compute what the originals compute: annotations through project macros,
