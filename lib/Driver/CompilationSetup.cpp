@@ -280,11 +280,16 @@ CompilationSetup::commandFor(llvm::StringRef File, CompilationPass Pass,
       "-fsyntax-only",
       Pass == CompilationPass::Host ? "--cuda-host-only" : "--cuda-device-only",
       // nvcc's lambda traits (§5.3.8.3) are unknown to Clang. They are false
-      // for every functor cuda-lower writes; lower-extended-lambda reports
-      // each use.
-      "-D__nv_is_extended_device_lambda_closure_type(...)=false",
-      "-D__nv_is_extended_host_device_lambda_closure_type(...)=false",
-      "-D__nv_is_extended_device_lambda_with_preserved_return_type(...)=false",
+      // for every functor cuda-lower writes; spelled as a trait that is
+      // always false, so that the type asked about stays in the AST:
+      // lower-extended-lambda finds the lambdas they classify
+      // (TraitDispatch.h).
+      "-D__nv_is_extended_device_lambda_closure_type(...)="
+      "(__is_same(__VA_ARGS__, void) && false)",
+      "-D__nv_is_extended_host_device_lambda_closure_type(...)="
+      "(__is_same(__VA_ARGS__, void) && false)",
+      "-D__nv_is_extended_device_lambda_with_preserved_return_type(...)="
+      "(__is_same(__VA_ARGS__, void) && false)",
   };
   if (Sem == Semantics::WithNvccFlags) {
     // Parse the sources as nvcc with the flags they were written for sees

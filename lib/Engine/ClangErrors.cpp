@@ -6,6 +6,8 @@
 #include "clang/Basic/DiagnosticAST.h"
 #include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include <optional>
 
 using namespace clang;
@@ -45,9 +47,31 @@ std::vector<std::string> crossSpaceKeys(const std::string &File,
   return Keys;
 }
 
+/// True if \p D is about one of nvcc's lambda traits, which the parse
+/// defines as `(__is_same(T, void) && false)`: it is written in one, or
+/// quotes one (a requirement that was not satisfied).
+static bool isAboutLambdaTrait(const StoredDiagnostic &D) {
+  llvm::StringRef Msg = D.getMessage();
+  if (Msg.contains("__is_same(") && Msg.contains("void) && false"))
+    return true;
+  FullSourceLoc Loc = D.getLocation();
+  if (!Loc.isValid() || !Loc.isMacroID())
+    return false;
+  return Lexer::getImmediateMacroName(Loc, Loc.getManager(), LangOptions())
+      .starts_with("__nv_is_extended_");
+}
+
 std::string nvccExtensionHint(llvm::ArrayRef<StoredDiagnostic> Held) {
   if (Held.empty())
     return "";
+  // A static_assert or an enable_if that wants nvcc's trait to be true for
+  // an extended lambda: Clang cannot tell such a lambda from others.
+  if (llvm::any_of(Held, isAboutLambdaTrait))
+    return "nvcc's __nv_is_extended_*_lambda_* traits are true for extended "
+           "lambdas; Clang cannot tell them from other classes, so "
+           "cuda-lower reads the traits as false (as for the functors it "
+           "writes): code that needs them true keeps needing "
+           "--extended-lambda";
   unsigned ID = Held.front().getID();
   // EDG (nvcc's front end) looks a dependent name up when the template is
   // instantiated; Clang needs `template` to parse `<` as a template list.

@@ -11,6 +11,7 @@
 #include "Driver/CompilationSetup.h"
 #include "Driver/PragmaMacros.h"
 #include "Engine/EditCollector.h"
+#include "Engine/OwnedSystemHeaders.h"
 #include "Engine/Ownership.h"
 #include "Engine/Parse.h"
 #include "Engine/RuleRegistry.h"
@@ -202,6 +203,9 @@ public:
                                                  llvm::StringRef) override {
     // Code that uses `#define UNROLL #pragma unroll` parses, as with nvcc.
     readPragmaMacrosAsNvcc(CI.getPreprocessor());
+    // A project header that calls itself a system header is still its own.
+    OwnedHeaders = std::make_unique<FileOwnership>(Cfg.Root);
+    keepOwnedHeadersUserCode(CI.getPreprocessor(), *OwnedHeaders);
     return std::make_unique<RulesConsumer>(CI, Pass, Cfg, Found, Errors, Site,
                                            Sink);
   }
@@ -223,6 +227,9 @@ private:
   const ErrorPrinter &Errors;
   CrashSite &Site;
   EditCollector &Sink;
+  /// For the system_header pragma, per parse (its cache is per
+  /// SourceManager).
+  std::unique_ptr<FileOwnership> OwnedHeaders;
 };
 
 llvm::Expected<RunConfig> makeRunConfig(const ToolOptions &Opts) {

@@ -20,6 +20,7 @@
 #include "Analysis/ExecSpace.h"
 #include "Driver/PragmaMacros.h"
 #include "Engine/ClangErrors.h"
+#include "Engine/OwnedSystemHeaders.h"
 #include "Engine/Ownership.h"
 #include "Engine/VerificationReport.h"
 #include "Output/DiagnosticPrinter.h"
@@ -340,6 +341,7 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     readPragmaMacrosAsNvcc(CI.getPreprocessor());
+    keepOwnedHeadersUserCode(CI.getPreprocessor(), Owned);
     return std::make_unique<ResidualConsumer>(Owned, Out, Pass, TestCrash);
   }
   void EndSourceFileAction() override {

@@ -9,8 +9,10 @@
 
 #include "Rules/StdToCudaStd.h"
 #include "Editing/IncludeSite.h"
+#include "Analysis/StdBoundTypes.h"
 #include "Analysis/StdSymbolMap.h"
 #include "Analysis/StdUses.h"
+#include "Rules/StdToCudaStdKernelParams.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
@@ -50,10 +52,12 @@ public:
 
   UseReporter(RuleContext &Ctx, DiagFn Diag, bool RewriteInterfaceTypes,
               bool RewriteMoveForward,
-              const llvm::SmallPtrSetImpl<const UsingDecl *> &DeviceUsings)
+              const llvm::SmallPtrSetImpl<const UsingDecl *> &DeviceUsings,
+              std::vector<StdBoundRange> Bound)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Diag(std::move(Diag)),
         RewriteInterfaceTypes(RewriteInterfaceTypes),
-        RewriteMoveForward(RewriteMoveForward), DeviceUsings(DeviceUsings) {}
+        RewriteMoveForward(RewriteMoveForward), DeviceUsings(DeviceUsings),
+        Bound(std::move(Bound)), Kernels(Ctx) {}
 
   void report(const StdUse &U) {
     const CudaStdSymbol *Sym = findCudaStdSymbol(U.Name);
@@ -71,11 +75,33 @@ public:
     std::string Cuda = "'cuda::std::" + U.Name + "'";
     if (U.Where == Site::SharedType && crossesAsStdType(U) &&
         !RewriteInterfaceTypes) {
+      const KernelParamPlan *Plan = kernelParamPlan(U);
+      if (Plan && Plan->Convertible) {
+        rewriteKernelParam(U, *Sym, *Plan);
+        return;
+      }
+      std::string WhyNot =
+          Plan && !Plan->WhyNot.empty()
+              ? " (its launches cannot be converted: " + Plan->WhyNot + ")"
+              : "";
       Diag(diagLoc(U),
            Std + " in " + U.SharedWhat.str() +
                " is a type host code shares; not rewritten to " + Cuda +
                ", as that changes the interface (set "
-               "std-to-cuda-std.RewriteInterfaceTypes=true to rewrite it)",
+               "std-to-cuda-std.RewriteInterfaceTypes=true to rewrite it)" +
+               WhyNot,
+           DiagLevel::Warning);
+      return;
+    }
+    if (const StdBoundRange *B = boundType(U)) {
+      Diag(diagLoc(U),
+           Std + " not rewritten to " + Cuda + ": the value flows into " +
+               B->Why + ", which keeps its std type" +
+               (RewriteInterfaceTypes
+                    ? std::string()
+                    : " (std-to-cuda-std.RewriteInterfaceTypes=true "
+                      "rewrites the project's kernels and __host__ "
+                      "__device__ functions with their callers)"),
            DiagLevel::Warning);
       return;
     }
@@ -109,6 +135,55 @@ private:
     if (U.OtherQualifier.isValid())
       return U.OtherQualifier.getBegin();
     return U.StdToken.isValid() ? U.StdToken : U.NameLoc;
+  }
+
+  /// For a std class that is the whole type of a kernel parameter, whether
+  /// the kernel and its launches can take the cuda::std class; else null.
+  const KernelParamPlan *kernelParamPlan(const StdUse &U) {
+    const auto *K = dyn_cast_or_null<FunctionDecl>(U.Context);
+    if (U.Kind != UseKind::Type || !K || !K->hasAttr<CUDAGlobalAttr>())
+      return nullptr;
+    return &Kernels.planFor(*K, U.NameLoc);
+  }
+
+  /// The parameter becomes the cuda::std class; each launch converts what
+  /// host code passes (once, for the first declaration of the kernel).
+  void rewriteKernelParam(const StdUse &U, const CudaStdSymbol &Sym,
+                          const KernelParamPlan &Plan) {
+    bool First = ConvertedPlans.insert(&Plan).second;
+    DiagBuilder B = Diag(
+        diagLoc(U),
+        "'std::" + U.Name + "' in a kernel parameter rewritten to "
+            "'cuda::std::" + U.Name + "'" +
+            (Plan.Conversions.empty()
+                 ? std::string()
+                 : ", and the argument converted element by element at " +
+                       launches(Plan.Conversions.size()) +
+                       ": host code keeps its std type"),
+        DiagLevel::Warning);
+    addFix(B, U, Sym);
+    if (!First)
+      return;
+    for (const KernelArgConversion &C : Plan.Conversions) {
+      B.replace(C.Range, C.Text);
+      addInclude(B, C.Range.getBegin(), Sym);
+    }
+  }
+
+  static std::string launches(size_t N) {
+    return N == 1 ? "its launch" : "its " + std::to_string(N) + " launches";
+  }
+
+  /// The place that needs the std type of what \p U makes (a class it
+  /// names, a call that returns one), or null.
+  const StdBoundRange *boundType(const StdUse &U) {
+    if (U.Where != Site::Device || Bound.empty())
+      return nullptr;
+    bool MakesStdClass =
+        (U.Kind == UseKind::Type && crossesAsStdType(U)) ||
+        (U.Kind == UseKind::Function && U.Call &&
+         !U.Call->isTypeDependent() && containsStdClass(U.Call->getType()));
+    return MakesStdClass ? findBound(Bound, U.NameLoc, SM) : nullptr;
   }
 
   /// libcu++ has no such entity: an error where it must run on the GPU,
@@ -296,7 +371,7 @@ private:
   }
 
   /// True if \p E names an object whose declared type the rule leaves std.
-  static bool staysStd(const Expr *E) {
+  bool staysStd(const Expr *E) {
     E = E->IgnoreParenImpCasts();
     if (const auto *ME = dyn_cast<MemberExpr>(E))
       return isa<FieldDecl>(ME->getMemberDecl()) || staysStd(ME->getBase());
@@ -311,6 +386,8 @@ private:
       return false;
     if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
       const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+      if (Kernels.converts(*P))
+        return false;
       return FD && !isLambdaCallOperator(*FD) &&
              writtenExecSpace(*FD) != ExecSpace::Device;
     }
@@ -394,6 +471,9 @@ private:
   bool RewriteInterfaceTypes;
   bool RewriteMoveForward;
   const llvm::SmallPtrSetImpl<const UsingDecl *> &DeviceUsings;
+  std::vector<StdBoundRange> Bound;
+  KernelParamConverter Kernels;
+  llvm::SmallPtrSet<const KernelParamPlan *, 4> ConvertedPlans;
   llvm::DenseMap<FileID, llvm::StringMap<bool>> HasHeader;
   llvm::DenseMap<FileID, IncludeSite> Sites;
 };
@@ -407,7 +487,10 @@ void StdToCudaStd::finishTranslationUnit() {
       [this](SourceLocation Loc, llvm::StringRef Msg, DiagLevel Level) {
         return diag(Loc, Msg, Level);
       },
-      RewriteInterfaceTypes, RewriteMoveForward, Found.DeviceUsings);
+      RewriteInterfaceTypes, RewriteMoveForward, Found.DeviceUsings,
+      Found.Uses.empty()
+          ? std::vector<StdBoundRange>()
+          : findStdBoundRanges(context(), RewriteInterfaceTypes));
   for (const StdUse &U : Found.Uses)
     Reporter.report(U);
 }

@@ -1,5 +1,6 @@
 // REQUIRES: gpu
-// RUN: %cuda-lower %s > %t.cu && %gpu-diff %s %t.cu
+// GPU-LOWER-ARGS: --rule-option lower-extended-lambda.LowerTraitDispatched=true
+// RUN: %cuda-lower --rule-option lower-extended-lambda.LowerTraitDispatched=true %s > %t.cu && %gpu-diff %s %t.cu
 // What header-only CUDA libraries do with extended lambdas, lowered, must
 // compute what the originals compute: annotations through project macros,
 // lambdas inside macro arguments, __shared__ memory, __syncthreads and
@@ -94,7 +95,8 @@ template <class T> task<T> parallel_for(T *data, size_t size) { return task<T>{{
 } // namespace stf
 
 // Dispatch on the closure traits, as libraries do to decide whether a
-// functor needs its return type proclaimed. Both branches compute the same.
+// functor needs its return type proclaimed. Both branches compute the same,
+// so the RUN line lets the lambda be lowered (LowerTraitDispatched).
 template <class F> int sumOver(const thrust::device_vector<int> &v, F f) {
   thrust::device_vector<int> tmp(v.size());
   if constexpr (__nv_is_extended_device_lambda_closure_type(F)) {

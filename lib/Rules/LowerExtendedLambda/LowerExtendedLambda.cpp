@@ -58,8 +58,9 @@ namespace {
 class FlagUseFinder : public PPCallbacks {
 public:
   FlagUseFinder(Preprocessor &PP, RuleContext &Ctx,
-                std::vector<LowerExtendedLambda::FlagUse> &Out)
-      : PP(PP), Ctx(Ctx), Out(Out) {}
+                std::vector<LowerExtendedLambda::FlagUse> &Out,
+                bool &SawTrait)
+      : PP(PP), Ctx(Ctx), Out(Out), SawTrait(SawTrait) {}
 
   void Ifdef(SourceLocation Loc, const Token &Name,
              const MacroDefinition &) override {
@@ -83,8 +84,10 @@ public:
       return;
     }
     llvm::StringRef Id = Name.getIdentifierInfo()->getName();
-    if (Id.starts_with("__nv_is_extended_"))
-      add(CharSourceRange::getTokenRange(Range), "",
+    if (!Id.starts_with("__nv_is_extended_"))
+      return;
+    SawTrait = true;
+    add(CharSourceRange::getTokenRange(Range), "",
           (Id + " is false for the functors cuda-lower writes, as for any "
                 "type without --extended-lambda (§5.3.8.3); code that "
                 "dispatches on it takes its other path")
@@ -116,6 +119,7 @@ private:
   Preprocessor &PP;
   RuleContext &Ctx;
   std::vector<LowerExtendedLambda::FlagUse> &Out;
+  bool &SawTrait;
 };
 
 /// True if \p L belongs to a template instantiation (the rule works on the
@@ -136,8 +140,24 @@ bool isInInstantiation(const LambdaExpr &L) {
 
 } // namespace
 
+LowerExtendedLambda::LowerExtendedLambda(llvm::StringRef Name,
+                                         RuleContext &Ctx)
+    : Rule(Name, Ctx),
+      LowerTraitDispatched(option<bool>("LowerTraitDispatched")) {}
+
+llvm::ArrayRef<OptionDecl> LowerExtendedLambda::declaredOptions() {
+  static const OptionDecl Options[] = {
+      {"LowerTraitDispatched", OptionType::Bool, "false",
+       "also lower lambdas that one of nvcc's __nv_is_extended_* traits "
+       "answers true for (a warning instead of an error): the functor gets "
+       "false, so set it only where both paths of the code that asks agree"},
+  };
+  return Options;
+}
+
 void LowerExtendedLambda::registerPPCallbacks(Preprocessor &PP) {
-  PP.addPPCallbacks(std::make_unique<FlagUseFinder>(PP, context(), FlagUses));
+  PP.addPPCallbacks(
+      std::make_unique<FlagUseFinder>(PP, context(), FlagUses, SawLambdaTrait));
   auto Recorder = std::make_unique<PreprocessorBranches>(PP.getSourceManager());
   Branches = Recorder.get();
   PP.addPPCallbacks(std::move(Recorder));
@@ -217,6 +237,35 @@ void LowerExtendedLambda::dropDeviceAnnotation(const LambdaExpr &L) {
       .replace(R, " ");
 }
 
+bool LowerExtendedLambda::keptForTrait(const LambdaExpr &L) {
+  const TraitQuery *Q = Traits.changedAnswer(L);
+  if (!Q)
+    return false;
+  const char *Space = spaceName(writtenLambdaSpace(L));
+  if (LowerTraitDispatched) {
+    diag(L.getBeginLoc(),
+         llvm::formatv("{0} reaches {1}, which is true for this {2} lambda "
+                       "and false for its functor; lowered as "
+                       "lower-extended-lambda.LowerTraitDispatched asks",
+                       "lambda", Q->Trait, Space)
+             .str())
+        .note(Q->Where, "the trait is asked here");
+    return false;
+  }
+  diag(L.getBeginLoc(),
+       llvm::formatv("{0} lambda not lowered: it reaches {1}, which is true "
+                     "for it and false for a functor, so the code that asks "
+                     "would take another path; keep --extended-lambda for "
+                     "this file, or set "
+                     "lower-extended-lambda.LowerTraitDispatched=true if "
+                     "both paths agree",
+                     Space, Q->Trait)
+           .str(),
+       DiagLevel::Error)
+      .note(Q->Where, "the trait is asked here");
+  return true;
+}
+
 std::string LowerExtendedLambda::uniqueName(const DeclContext &Scope,
                                             std::string Base,
                                             unsigned Ordinal,
@@ -243,6 +292,8 @@ void LowerExtendedLambda::finishTranslationUnit() {
     if (!U.Replacement.empty())
       D.replace(U.Range, U.Replacement);
   }
+  if (SawLambdaTrait)
+    Traits = TraitQueries::find(context().getASTContext());
   for (auto &[Owner, Lambdas] : ByFunction) {
     std::stable_sort(Lambdas.begin(), Lambdas.end(),
                      [&](const LambdaExpr *A, const LambdaExpr *B) {
@@ -254,9 +305,6 @@ void LowerExtendedLambda::finishTranslationUnit() {
   emitPending();
 }
 
-LowerExtendedLambda::LowerExtendedLambda(llvm::StringRef Name,
-                                         RuleContext &Ctx)
-    : Rule(Name, Ctx) {}
 LowerExtendedLambda::~LowerExtendedLambda() = default;
 
 void LowerExtendedLambda::lowerOwner(
@@ -266,6 +314,8 @@ void LowerExtendedLambda::lowerOwner(
   std::vector<unsigned> Ordinals;
   for (unsigned I = 0; I < Lambdas.size(); ++I) {
     const LambdaExpr &L = *Lambdas[I];
+    if (keptForTrait(L))
+      continue;
     auto P = std::make_unique<LambdaPlanner>(L, Owner, Spaces[&L], Ctx);
     P->LoweredClosures = &LoweredClosures;
     P->LoweredLambdas = &Spaces;

@@ -10,6 +10,7 @@
 #include "Editing/FunctorLayout.h"
 #include "Rules/LowerExtendedLambda/LambdaSpace.h"
 #include "Rules/LowerExtendedLambda/PreprocessorBranches.h"
+#include "Rules/LowerExtendedLambda/TraitDispatch.h"
 #include "cudalower/Rule.h"
 #include "clang/AST/Type.h"
 #include "llvm/ADT/DenseMap.h"
@@ -50,9 +51,10 @@ std::string functorStem(const clang::FunctionDecl &F);
 
 class LowerExtendedLambda : public Rule {
 public:
-  // Out of line: the pending plans' type is private to the rule's folder.
   LowerExtendedLambda(llvm::StringRef Name, RuleContext &Ctx);
+  // Out of line: the pending plans' type is private to the rule's folder.
   ~LowerExtendedLambda() override;
+  static llvm::ArrayRef<OptionDecl> declaredOptions();
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void finishTranslationUnit() override;
@@ -89,6 +91,9 @@ private:
             const FunctorSite &Site,
             std::optional<lowering::FunctorText> Formatted);
   void dropDeviceAnnotation(const clang::LambdaExpr &L);
+  /// Reports a lambda that one of nvcc's traits classifies; true if it is
+  /// to stay a lambda.
+  bool keptForTrait(const clang::LambdaExpr &L);
   std::string uniqueName(const clang::DeclContext &Scope, std::string Base,
                          unsigned Ordinal, llvm::StringRef Suffix);
 
@@ -98,6 +103,11 @@ private:
                   std::vector<const clang::LambdaExpr *>>
       ByFunction;
   std::vector<FlagUse> FlagUses;
+  /// Whether any file of the translation unit names one of nvcc's lambda
+  /// traits; only then are the instantiations searched for them.
+  bool SawLambdaTrait = false;
+  TraitQueries Traits;
+  bool LowerTraitDispatched = false;
   /// The space each lambda's functor gets.
   llvm::DenseMap<const clang::LambdaExpr *, LambdaSpace> Spaces;
   /// The functor type that replaced each lowered lambda's closure type, for
