@@ -65,6 +65,11 @@ struct ToolOptions {
   /// its first match in every source (whose file name contains NAME), so
   /// that crash recovery can be tested.
   std::string TestCrashInRule;
+
+  // --explain FILE:LINE[:COL] (lib/Explain): only the findings at that line
+  // of the first source (and column, when not 0) are kept, with their edits.
+  unsigned OnlyLine = 0;
+  unsigned OnlyColumn = 0;
 };
 
 } // namespace cudalower

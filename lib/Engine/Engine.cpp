@@ -43,6 +43,13 @@ struct RunConfig {
   std::map<std::string, std::string> Options; // "rule.key" -> value
   std::string Root;                            // with a trailing separator
   std::string TestCrashInRule, TestCrashInSource; // see ToolOptions
+  /// --explain: the one place whose findings are kept (see ToolOptions).
+  std::string OnlyFile;
+  unsigned OnlyLine = 0, OnlyColumn = 0;
+  bool keeps(const Diagnostic &D) const {
+    return !OnlyLine || (D.File == OnlyFile && D.Line == OnlyLine &&
+                         (!OnlyColumn || D.Column == OnlyColumn));
+  }
   FindingOwners Owners; // from Enabled
   /// What rules leave for the other pass of a source: "source\nrule" ->
   /// the rule's map (RuleContext::acrossPasses).
@@ -98,7 +105,7 @@ public:
   }
 
   void record(Diagnostic D) override {
-    if (D.File.empty())
+    if (D.File.empty() || !Cfg.keeps(D))
       return;
     recordParsedTexts(D);
     Found.push_back(std::move(D));
@@ -308,6 +315,9 @@ llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
   Cfg->Root = *Root;
   std::tie(Cfg->TestCrashInRule, Cfg->TestCrashInSource) =
       llvm::StringRef(Opts.TestCrashInRule).split('@');
+  Cfg->OnlyFile = Sources->front();
+  Cfg->OnlyLine = Opts.OnlyLine;
+  Cfg->OnlyColumn = Opts.OnlyColumn;
   if (!llvm::StringRef(Cfg->Root).ends_with("/"))
     Cfg->Root += '/';
   if (llvm::Error E = checkSourcesUnderRoot(*Sources, Cfg->Root, Opts.InRoot))

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "cudalower/Explain.h"
 #include "cudalower/Tool.h"
 #include "cudalower/Version.h"
 #include "llvm/Support/Process.h"
@@ -118,6 +119,13 @@ int main(int argc, char **argv) {
   App.add_flag("--no-verify", NoVerify,
                "Skip the check that plain nvcc accepts the output (faster; "
                "exit 0 then promises less)");
+  // --explain (lib/Explain): a place of the code or an nvcc diagnostic.
+  std::string Explain;
+  App.add_option("--explain", Explain,
+                 "Explain FILE:LINE[:COL] (the rule there, why nvcc needs it, "
+                 "the rewrite) or an nvcc diagnostic (20013-D, or its "
+                 "message) and exit");
+
   // Test hook, hidden from --help: makes a rule crash (see ToolOptions).
   App.add_option("--test-crash-in-rule", Opts.TestCrashInRule)->group("");
 
@@ -176,6 +184,9 @@ int main(int argc, char **argv) {
   Opts.Color = ForceColor || (!NoColor && !noColorRequested() &&
                               isatty(STDERR_FILENO) &&
                               llvm::errs().has_colors());
+  if (!Explain.empty())
+    return finishStdout(
+        cudalower::explain(Explain, Opts, llvm::outs(), llvm::errs()));
   int Code = cudalower::runTool(Opts, llvm::outs(), llvm::errs());
   return finishStdout(Code);
 }

@@ -165,6 +165,10 @@ std::string planStem(const LambdaPlan &P) {
   if (!P.F)
     return unreserve(P.Owner.getNameAsString());
   std::string Stem = functorStem(*P.F);
+  // A class a macro defines names the test (gtest's Suite_Name_Test); its
+  // function's name (TestBody) does not.
+  if (P.MacroClass && P.MacroClass->getIdentifier())
+    return unreserve(P.MacroClass->getNameAsString());
   if (P.LocalClass && P.LocalClass->getIdentifier())
     return unreserve(P.LocalClass->getNameAsString() + "_" + Stem);
   return Stem;
@@ -174,7 +178,8 @@ std::string planStem(const LambdaPlan &P) {
 std::string functorType(const LambdaPlan &P) {
   std::vector<std::string> Args = P.TemplateArgs;
   if (P.SelfTemplate)
-    Args.insert(Args.begin(), P.Class->getNameAsString());
+    Args.insert(Args.begin(),
+                P.SelfArg.empty() ? P.Class->getNameAsString() : P.SelfArg);
   if (Args.empty())
     return P.Name;
   return P.Name + "<" + llvm::join(Args, ", ") + ">";

@@ -52,6 +52,9 @@ struct LambdaPlan {
   const clang::Decl *Anchor;
   /// The local class whose member function holds the lambda, if any.
   const clang::CXXRecordDecl *LocalClass = nullptr;
+  /// The class a macro defines whose member function holds the lambda
+  /// (gtest's TEST): the functor goes before the macro, at namespace scope.
+  const clang::CXXRecordDecl *MacroClass = nullptr;
   /// The space the functor gets: as written, or as exec-space-lambda-to-device
   /// decided for a plain lambda passed to device code.
   LambdaSpace Kind;
@@ -70,6 +73,8 @@ struct LambdaPlan {
   std::string SelfName;
   enum { NoThis, ThisPointer, ThisCopy } This = NoThis;
   bool SelfTemplate = false; ///< *this of an incomplete class: template
+  /// The template argument for Self when it is not the class's name.
+  std::string SelfArg;
   /// The functor gets internal linkage like its static function, so that
   /// same-named static functions in other files get their own functors.
   bool InUnnamedNamespace = false;

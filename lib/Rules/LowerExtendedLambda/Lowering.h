@@ -110,6 +110,22 @@ inline bool isFunctionLocal(const clang::Decl *D) {
   return D && D->getParentFunctionOrMethod() != nullptr;
 }
 
+/// True if \p Class is defined by a macro: its name and its start are in a
+/// macro expansion (gtest's TEST, Catch2's TEST_CASE_METHOD)
+/// (MacroPlacement.cpp).
+bool isMacroMadeClass(const clang::CXXRecordDecl &Class);
+/// The innermost context around \p D that the user wrote, skipping the
+/// namespaces a macro opens (MacroPlacement.cpp).
+const clang::DeclContext *userWrittenContext(const clang::Decl &D);
+/// True if a functor at namespace scope in \p DC needs an unnamed namespace
+/// of its own: \p DC is not one already (MacroPlacement.cpp).
+bool needsOwnUnnamedNamespace(const clang::DeclContext &DC);
+/// The name of the outermost macro whose expansion holds \p Loc, or ""
+/// (MacroPlacement.cpp).
+std::string macroNameAt(clang::SourceLocation Loc,
+                        const clang::SourceManager &SM,
+                        const clang::LangOptions &LO);
+
 /// Closure types of lambdas lowered before, and how their functors are
 /// spelled.
 using ClosureNames = llvm::DenseMap<const clang::CXXRecordDecl *, std::string>;
@@ -152,6 +168,9 @@ private:
   bool planLocalClassPlacement();
   bool planLocalClassUses();
   bool planTemplate();
+  // MacroPlacement.cpp
+  bool planMacroClassPlacement();
+  bool planMacroClassThis();
   // Captures.cpp
   bool planCaptures();
   bool planCapture(const clang::LambdaCapture &C);

@@ -26,6 +26,8 @@ bool LambdaPlanner::planPlacement() {
   }
   if (const auto *M = dyn_cast<CXXMethodDecl>(F)) {
     Class = M->getParent();
+    if (isMacroMadeClass(*Class))
+      return planMacroClassPlacement();
     if (isFunctionLocal(Class))
       return planLocalClassPlacement();
     if (!Class->getIdentifier())
@@ -195,6 +197,10 @@ SourceLocation aboveCommentBlock(SourceLocation Loc, const SourceManager &SM) {
 /// Where the functor goes: before the enclosing function's declaration,
 /// including its template header and the comment attached to it.
 SourceLocation functorLocation(const Decl &D, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // A declaration a macro writes: before the macro's expansion, in the file.
+  if (D.getBeginLoc().isMacroID())
+    return aboveCommentBlock(SM.getExpansionLoc(D.getBeginLoc()), SM);
   SourceLocation Loc = D.getBeginLoc();
   if (const auto *FD = dyn_cast<FunctionDecl>(&D)) {
     if (const FunctionTemplateDecl *FT = FD->getDescribedFunctionTemplate())

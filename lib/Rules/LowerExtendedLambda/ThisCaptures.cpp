@@ -50,7 +50,9 @@ void LambdaPlanner::planImplicitThis() {
                       F->getAttr<CUDADeviceAttr>()->isImplicit();
   if (!HostFunction)
     return;
-  const CXXRecordDecl *Def = Class ? Class->getDefinition() : nullptr;
+  const CXXRecordDecl *Def = Class        ? Class->getDefinition()
+                             : MacroClass ? MacroClass->getDefinition()
+                                          : nullptr;
   if (writesThroughThis(*L.getBody(), Ctx)) {
     // A copy would swallow the writes (and a const operator() rejects them):
     // keep the pointer, right for objects in managed or device memory.
@@ -76,19 +78,23 @@ bool LambdaPlanner::planThisUses() {
     return fail("it uses 'this', an object of a local class, which a "
                 "functor at namespace scope cannot name (nvcc refuses local "
                 "classes as kernel argument types, §5.3.8.4 item 6)");
+  if (MacroClass && !planMacroClassThis())
+    return false;
   SelfName = "self";
   if (auto Body = Src.text(L.getBody()->getSourceRange()))
     while (llvm::StringRef(*Body).contains(SelfName))
       SelfName += "_";
   // In its own definition the class is incomplete: a member of its type
   // needs a template parameter. Out of line it is complete.
-  SelfTemplate = This == ThisCopy && !OutOfLineMember;
-  std::string ClassType = Class->getNameAsString();
-  std::string SelfType = SelfTemplate ? "Self" : ClassType;
+  SelfTemplate = SelfTemplate || (This == ThisCopy && !OutOfLineMember);
+  std::string SelfType =
+      SelfTemplate ? "Self" : (Class ? Class : MacroClass)->getNameAsString();
   // In a const member function `this` points to const.
   const auto *Method = cast<CXXMethodDecl>(F);
   bool ConstThis = Method->isConst();
-  if (This == ThisPointer)
+  if (!SelfArg.empty()) // Self is the pointer type, const included
+    Members.insert(Members.begin(), {"Self " + SelfName + ";", "this"});
+  else if (This == ThisPointer)
     Members.insert(Members.begin(),
                    {(ConstThis ? "const " : "") + SelfType + " *" + SelfName +
                         ";",
