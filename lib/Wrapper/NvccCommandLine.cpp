@@ -8,14 +8,14 @@
 
 namespace cudalower {
 
-namespace {
-
 bool isLauncherName(llvm::StringRef Word) {
   llvm::StringRef Name = llvm::sys::path::stem(Word);
   return llvm::StringSwitch<bool>(Name)
       .Cases({"ccache", "sccache", "buildcache", "distcc", "icecc"}, true)
       .Default(false);
 }
+
+namespace {
 
 /// Files nvcc compiles or links, by extension: never a compiler.
 bool hasInputExtension(llvm::StringRef Word) {

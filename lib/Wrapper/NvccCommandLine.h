@@ -62,6 +62,10 @@ struct NvccRequest {
   bool StopsBeforeLink = false;
 };
 
+/// True for a compiler launcher (ccache, sccache, buildcache, distcc,
+/// icecc), which runs the compiler named after it.
+bool isLauncherName(llvm::StringRef Word);
+
 /// Reads nvcc's arguments (option files already expanded).
 NvccRequest readNvccRequest(llvm::ArrayRef<std::string> Args);
 

@@ -15,6 +15,7 @@
 #include "Wrapper/NvccCommandLine.h"
 #include "Wrapper/PrivateCopy.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
@@ -61,6 +62,17 @@ void replay(llvm::StringRef Capture) {
 void warnFallback(llvm::StringRef Input, llvm::StringRef Why) {
   llvm::errs() << Input << "(1): warning: cuda-lower-nvcc: " << Why
                << "; compiling the original with the given flags\n";
+}
+
+/// True if \p Program (a name on PATH or a path) is the running wrapper.
+bool isSelf(llvm::StringRef Program, llvm::StringRef Self) {
+  std::string Path = Program.str();
+  if (!Program.contains('/'))
+    if (auto Found = llvm::sys::findProgramByName(Program))
+      Path = *Found;
+  llvm::SmallString<256> A, B;
+  return !llvm::sys::fs::real_path(Path, A) &&
+         !llvm::sys::fs::real_path(Self, B) && A == B;
 }
 
 struct Plan {
@@ -120,7 +132,17 @@ int compileLowered(const Plan &P, const std::vector<LoweredInput> &In,
 } // namespace
 
 int runWrapper(llvm::ArrayRef<std::string> Args, llvm::StringRef Self) {
-  auto Cmd = splitWrapperCommand(Args, isProgram);
+  // $CUDA_LOWER_NVCC_OPTIONS: wrapper options where the command line cannot
+  // carry them (ccache's prefix_command takes programs only).
+  std::vector<std::string> All;
+  if (std::optional<std::string> Env =
+          llvm::sys::Process::GetEnv("CUDA_LOWER_NVCC_OPTIONS")) {
+    llvm::SmallVector<llvm::StringRef, 4> Words;
+    llvm::StringRef(*Env).split(Words, ' ', -1, /*KeepEmpty=*/false);
+    All.assign(Words.begin(), Words.end());
+  }
+  All.insert(All.end(), Args.begin(), Args.end());
+  auto Cmd = splitWrapperCommand(All, isProgram);
   if (!Cmd) {
     llvm::errs() << "cuda-lower-nvcc: error: "
                  << llvm::toString(Cmd.takeError()) << '\n';
@@ -128,7 +150,12 @@ int runWrapper(llvm::ArrayRef<std::string> Args, llvm::StringRef Self) {
   }
   Plan P;
   P.Compiler = Cmd->Launcher;
-  if (P.Compiler.empty()) {
+  // A chain that ends with a launcher (`cuda-lower-nvcc ccache -c x.cu`)
+  // has no compiler yet. `cuda-lower-nvcc nvcc ...` where `nvcc` on PATH is this wrapper: the
+  // real one is looked for as in compiler position, or it would run itself.
+  if (!P.Compiler.empty() && isSelf(P.Compiler.back(), Self))
+    P.Compiler.pop_back();
+  if (P.Compiler.empty() || isLauncherName(P.Compiler.back())) {
     auto Nvcc = findRealNvcc(Cmd->Options.Nvcc, Self,
                              [](const char *Var) {
                                return llvm::sys::Process::GetEnv(Var);
@@ -138,7 +165,7 @@ int runWrapper(llvm::ArrayRef<std::string> Args, llvm::StringRef Self) {
                    << llvm::toString(Nvcc.takeError()) << '\n';
       return WrapperUsageError;
     }
-    P.Compiler = {*Nvcc};
+    P.Compiler.push_back(*Nvcc);
   }
   std::vector<std::string> Original = P.Compiler;
   Original.insert(Original.end(), Cmd->Args.begin(), Cmd->Args.end());
