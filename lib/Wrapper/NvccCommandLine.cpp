@@ -77,10 +77,11 @@ splitWrapperCommand(llvm::ArrayRef<std::string> Argv,
 }
 
 bool isLoweringFlag(llvm::StringRef Arg) {
-  Arg.consume_front("-");
-  return llvm::StringSwitch<bool>(Arg)
-      .Cases({"-extended-lambda", "-expt-extended-lambda"}, true)
-      .Case("-expt-relaxed-constexpr", true)
+  if (!Arg.starts_with("-"))
+    return false;
+  return llvm::StringSwitch<bool>(Arg.ltrim('-'))
+      .Cases({"extended-lambda", "expt-extended-lambda"}, true)
+      .Case("expt-relaxed-constexpr", true)
       .Default(false);
 }
 
