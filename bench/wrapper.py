@@ -85,6 +85,8 @@ void step{i}(int N, float *Y, float A) {{
 
 def make_project(dirname, tus, wrapper, nvcc):
     os.makedirs(os.path.join(dirname, "include"))
+    # A git work tree: the project root the wrapper finds, headers included.
+    subprocess.run(["git", "init", "-q", dirname], check=True)
     with open(os.path.join(dirname, "include", "launch.cuh"), "w") as f:
         f.write(HEADER)
     with open(os.path.join(dirname, "include", "ops.cuh"), "w") as f:
@@ -108,6 +110,7 @@ def main():
     ap.add_argument("--tus", type=int, default=50)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--skip-project", action="store_true")
+    ap.add_argument("--only-project", action="store_true")
     ap.add_argument("--wrapper", default=os.path.join(ROOT, "build", "bin", "cuda-lower-nvcc"))
     ap.add_argument("--nvcc", default=shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc")
     args = ap.parse_args()
@@ -118,7 +121,7 @@ def main():
     cases = [("plain (pre-scan: nothing to do)", os.path.join(HERE, "wrapper", "plain.cu")),
              ("host-std (parsed, nothing to do)", os.path.join(HERE, "wrapper", "host_std.cu")),
              ("thrust-heavy (lowered)", os.path.join(HERE, "inputs", "thrust_heavy.cu"))]
-    for name, src in cases:
+    for name, src in ([] if args.only_project else cases):
         out = os.path.join(tmp, os.path.basename(src) + ".o")
         compare(name, [args.wrapper, "--cuda-lower-strict", *COMMON, "-c", src, "-o", out],
                 [args.nvcc, *FLAGS, *COMMON, "-c", src, "-o", out], args.reps)

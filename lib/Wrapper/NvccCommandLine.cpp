@@ -36,11 +36,14 @@ llvm::Error readWrapperOption(llvm::StringRef Arg, WrapperOptions &Opts) {
     Opts.Verify = true;
   else if (Arg.consume_front("--cuda-lower-nvcc=") && !Arg.empty())
     Opts.Nvcc = Arg.str();
+  else if (Arg.consume_front("--cuda-lower-root=") && !Arg.empty())
+    Opts.Root = Arg.str();
   else
     return llvm::createStringError(
         "unknown option '" + Arg +
         "' (cuda-lower-nvcc takes --cuda-lower-strict, --cuda-lower-verbose, "
-        "--cuda-lower-verify and --cuda-lower-nvcc=PATH)");
+        "--cuda-lower-verify, --cuda-lower-nvcc=PATH and "
+        "--cuda-lower-root=DIR)");
   return llvm::Error::success();
 }
 

@@ -22,6 +22,10 @@ struct WrapperOptions {
   bool Verify = false;
   /// `--cuda-lower-nvcc=PATH`: the real nvcc.
   std::string Nvcc;
+  /// `--cuda-lower-root=DIR`: the project's files, which the lowering may
+  /// edit (cuda-lower's --in-root); empty: the git work tree of the source,
+  /// else its directory.
+  std::string Root;
 };
 
 /// An invocation of the wrapper, split into its parts.

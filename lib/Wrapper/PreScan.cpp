@@ -21,6 +21,8 @@ namespace cudalower {
 
 namespace {
 
+constexpr const char *ComputedInclude = "has an #include whose name is a macro";
+
 /// Identifiers that are enough alone.
 const char *reasonForIdentifier(llvm::StringRef Id) {
   return llvm::StringSwitch<const char *>(Id)
@@ -39,18 +41,24 @@ const char *reasonForIdentifier(llvm::StringRef Id) {
 /// Walks one file's raw tokens.
 class TextScanner {
 public:
-  TextScanner(llvm::StringRef Text, std::vector<std::string> &Includes)
-      : Text(Text), Includes(Includes),
+  TextScanner(llvm::StringRef Text, ScannedText &Out)
+      : Text(Text), Out(Out), Includes(Out.Includes),
         Lex(clang::SourceLocation(), langOptions(), Text.begin(),
             Text.begin(), Text.end()) {}
 
-  std::string run() {
+  /// Reads the whole file: the first reason, and every include.
+  void run() {
     lexNext();
     while (Cur.isNot(clang::tok::eof)) {
-      if (std::string Why = step(); !Why.empty())
-        return std::to_string(lineOf(Cur)) + ": " + Why;
+      const char *Before = Lex.getBufferLocation();
+      std::string Why = step();
+      if (Why.empty())
+        continue;
+      if (Out.Reason.empty())
+        Out.Reason = std::to_string(lineOf(Cur)) + ": " + Why;
+      if (Lex.getBufferLocation() == Before)
+        lexNext(); // a reason found at the current token: move on
     }
-    return "";
   }
 
 private:
@@ -157,8 +165,10 @@ private:
                    : Line.starts_with("<") ? '>'
                                            : 0;
       size_t End = Close ? Line.find(Close, 1) : llvm::StringRef::npos;
-      if (End == llvm::StringRef::npos)
-        return "has an #include whose name is a macro";
+      if (End == llvm::StringRef::npos) {
+        Out.ComputedInclude = true;
+        return ComputedInclude;
+      }
       Includes.push_back(Line.take_front(End + 1).str());
       skipLine();
       return "";
@@ -186,6 +196,7 @@ private:
   }
 
   llvm::StringRef Text;
+  ScannedText &Out;
   std::vector<std::string> &Includes;
   clang::Lexer Lex;
   clang::Token Cur, Prev, Prev2;
@@ -230,10 +241,11 @@ std::string resolveInclude(llvm::StringRef Name, llvm::StringRef Includer,
 
 } // namespace
 
-std::string scanText(llvm::StringRef Text,
-                     std::vector<std::string> &Includes) {
+ScannedText scanText(llvm::StringRef Text) {
   std::string Copy = Text.str(); // the raw lexer needs a NUL at the end
-  return TextScanner(Copy, Includes).run();
+  ScannedText Out;
+  TextScanner(Copy, Out).run();
+  return Out;
 }
 
 PreScanResult preScan(llvm::StringRef Source, const IncludeSearch &Search) {
@@ -261,18 +273,20 @@ PreScanResult preScan(llvm::StringRef Source, const IncludeSearch &Search) {
     auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
     if (!Buffer) {
       R.MayNeedLowering = true;
+      R.FoundAllFiles = false;
       R.Reason = File + ": cannot be read";
       continue;
     }
-    std::vector<std::string> Includes;
-    std::string Why = scanText((*Buffer)->getBuffer(), Includes);
-    if (!Why.empty() && !R.MayNeedLowering) {
+    ScannedText Scanned = scanText((*Buffer)->getBuffer());
+    if (Scanned.ComputedInclude)
+      R.FoundAllFiles = false;
+    if (!Scanned.Reason.empty() && !R.MayNeedLowering) {
       R.MayNeedLowering = true;
-      R.Reason = File + ":" + Why;
+      R.Reason = File + ":" + Scanned.Reason;
     }
     // Every project file is listed even after a reason is found: the
     // wrapper copies them all into the private overlay.
-    for (const std::string &Name : Includes)
+    for (const std::string &Name : Scanned.Includes)
       Visit(resolveInclude(Name, File, Search));
   }
   return R;

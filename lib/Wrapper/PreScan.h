@@ -24,6 +24,9 @@ struct PreScanResult {
   bool MayNeedLowering = false;
   /// What made it true, as `file:line: why`, for --cuda-lower-verbose.
   std::string Reason;
+  /// False if some file may be reached that the scan could not name (an
+  /// `#include` whose name is a macro) or read.
+  bool FoundAllFiles = true;
   /// Every project file the TU may reach (all branches of every #if),
   /// the source first; real paths.
   std::vector<std::string> ProjectFiles;
@@ -39,9 +42,19 @@ struct PreScanResult {
 /// reverse: code it cannot see through makes it say yes.
 PreScanResult preScan(llvm::StringRef Source, const IncludeSearch &Search);
 
-/// Why \p Text (one file) may need lowering, as "line: why", or "" if
-/// nothing in it does; \p Includes receives its `#include` names, `"x"` or
-/// `<x>` with their delimiters (a computed include is a reason).
-std::string scanText(llvm::StringRef Text, std::vector<std::string> &Includes);
+/// What the pre-scan finds in one file.
+struct ScannedText {
+  /// Why it may need lowering, as "line: why" (the first reason); "" if
+  /// nothing in it does.
+  std::string Reason;
+  /// Its `#include` names, `"x"` or `<x>` with their delimiters, all of
+  /// them (also after the first reason).
+  std::vector<std::string> Includes;
+  /// It has an `#include` whose name is a macro (also a reason).
+  bool ComputedInclude = false;
+};
+
+/// Scans one file's text (see preScan).
+ScannedText scanText(llvm::StringRef Text);
 
 } // namespace cudalower

@@ -15,6 +15,7 @@
 #include "Driver/NvccFlags.h"
 #include "Output/FileWriter.h"
 #include "Output/LineMarkers.h"
+#include "Wrapper/LoweringCache.h"
 #include "Wrapper/PreScan.h"
 #include "cudalower/Tool.h"
 #include "llvm/ADT/StringSet.h"
@@ -145,8 +146,8 @@ std::string privateDirFor(llvm::StringRef Input, const NvccRequest &Req) {
 }
 
 LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
-                        llvm::StringRef PrivateDir,
-                        const WrapperOptions &Opts) {
+                        llvm::StringRef PrivateDir, const WrapperOptions &Opts,
+                        llvm::StringRef Tool) {
   LoweredInput Out;
   Out.Compile = Input.str();
   auto Fail = [&](llvm::Twine Why) {
@@ -155,7 +156,7 @@ LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
     return Out;
   };
   auto FS = llvm::vfs::getRealFileSystem();
-  auto Root = findProjectRoot("", absolute(Input), *FS);
+  auto Root = findProjectRoot(Opts.Root, absolute(Input), *FS);
   if (!Root)
     return Fail(llvm::toString(Root.takeError()));
   IncludeSearch Search = searchOf(Input, Args, *Root);
@@ -167,6 +168,27 @@ LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
                       " (" + Scan.Reason + ")\n";
 
   Out.OverlayRoot = overlayPathOf(PrivateDir, "root");
+  auto Lowered = [&] {
+    Out.Result = LoweredInput::Lowered;
+    Out.Compile = overlayPathOf(Out.OverlayRoot, Scan.ProjectFiles.front());
+    Out.IncludeArgs =
+        includeArgs(Scan.ProjectFiles.front(), Search, Out.OverlayRoot);
+    return Out;
+  };
+  // A computed include may reach files the key would not cover.
+  bool Cacheable = !Opts.Verify && Scan.FoundAllFiles;
+  std::string Key = loweringKey(Tool, Args, Scan.ProjectFiles);
+  if (Cacheable && !Opts.Verbose) {
+    if (auto Cached = readLoweringStamp(PrivateDir, Key)) {
+      if (*Cached == CachedLowering::Unchanged)
+        return Out;
+      if (llvm::sys::fs::exists(Out.Compile = overlayPathOf(
+              Out.OverlayRoot, Scan.ProjectFiles.front())))
+        return Lowered();
+      Out.Compile = Input.str();
+    }
+  }
+  removeLoweringStamp(PrivateDir);
   // What an earlier build left must not shadow a file that no longer needs
   // edits; this directory belongs to this object alone.
   llvm::sys::fs::remove_directories(Out.OverlayRoot);
@@ -177,6 +199,7 @@ LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
 
   ToolOptions T;
   T.Sources = {absolute(Input)};
+  T.InRoot = Opts.Root;
   T.BuildPath = PrivateDir.str();
   T.Mode = OutputMode::Overlay;
   T.OverlayDir = Out.OverlayRoot;
@@ -193,15 +216,17 @@ LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
                       "see --cuda-lower-verbose)"
                     : "cuda-lower could not lower it (exit code " +
                           std::to_string(Code) + ")");
-  if (!llvm::sys::fs::exists(Out.OverlayRoot))
-    return Out; // the rules found nothing to edit
+  if (!llvm::sys::fs::exists(Out.OverlayRoot)) {
+    // The rules found nothing to edit.
+    if (Cacheable)
+      writeLoweringStamp(PrivateDir, Key, CachedLowering::Unchanged);
+    return Out;
+  }
   if (llvm::Error E = copyUnchanged(Scan.ProjectFiles, Out.OverlayRoot))
     return Fail(llvm::toString(std::move(E)));
-  Out.Result = LoweredInput::Lowered;
-  Out.Compile = overlayPathOf(Out.OverlayRoot, Scan.ProjectFiles.front());
-  Out.IncludeArgs = includeArgs(Scan.ProjectFiles.front(), Search,
-                                Out.OverlayRoot);
-  return Out;
+  if (Cacheable)
+    writeLoweringStamp(PrivateDir, Key, CachedLowering::Lowered);
+  return Lowered();
 }
 
 void rewriteDepFile(llvm::StringRef DepFile, llvm::StringRef OverlayRoot) {

@@ -32,9 +32,13 @@ std::string privateDirFor(llvm::StringRef Input, const NvccRequest &Req);
 /// files expanded) and, if it may need lowering, lowers it and every
 /// project file it reaches into \p PrivateDir/root, mirroring their
 /// absolute paths, with `#line` directives naming the originals. Every
-/// file is written by renaming a complete temporary file.
+/// file is written by renaming a complete temporary file. When the last
+/// lowering into \p PrivateDir had the same key (\p Tool, the version and
+/// build of the wrapper; the command; every project file's contents), its
+/// result is used again without parsing (LoweringCache.h).
 LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
-                        llvm::StringRef PrivateDir, const WrapperOptions &Opts);
+                        llvm::StringRef PrivateDir, const WrapperOptions &Opts,
+                        llvm::StringRef Tool);
 
 /// Rewrites the dependency file \p DepFile so that it names the originals:
 /// every path under \p OverlayRoot loses that prefix.

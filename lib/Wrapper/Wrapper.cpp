@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cudalower/Wrapper.h"
+#include "cudalower/Version.h"
 #include "Driver/NvccFlags.h"
 #include "Wrapper/FindNvcc.h"
 #include "Wrapper/NvccCommandLine.h"
@@ -73,6 +74,18 @@ bool isSelf(llvm::StringRef Program, llvm::StringRef Self) {
   llvm::SmallString<256> A, B;
   return !llvm::sys::fs::real_path(Path, A) &&
          !llvm::sys::fs::real_path(Self, B) && A == B;
+}
+
+/// The wrapper's version and build: a rebuilt wrapper lowers again.
+std::string toolIdentity(llvm::StringRef Self) {
+  llvm::sys::fs::file_status Status;
+  std::string Id = CUDALOWER_VERSION_STRING;
+  if (!llvm::sys::fs::status(Self, Status))
+    Id += " " + std::to_string(Status.getLastModificationTime()
+                                   .time_since_epoch()
+                                   .count()) +
+          " " + std::to_string(Status.getSize());
+  return Id;
 }
 
 struct Plan {
@@ -188,7 +201,8 @@ int runWrapper(llvm::ArrayRef<std::string> Args, llvm::StringRef Self) {
   bool AnyLowered = false;
   for (size_t Index : P.Req.CudaInputs) {
     const std::string &Input = P.Args[Index];
-    In.push_back(lowerInput(Input, P.Args, privateDirFor(Input, P.Req), Opts));
+    In.push_back(lowerInput(Input, P.Args, privateDirFor(Input, P.Req), Opts,
+                            toolIdentity(Self)));
     const LoweredInput &L = In.back();
     if (Opts.Verbose || (Opts.Strict && L.Result == LoweredInput::Failed))
       llvm::errs() << toNvccFormat(L.Diagnostics);

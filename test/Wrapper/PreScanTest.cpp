@@ -6,10 +6,7 @@ using namespace cudalower;
 namespace {
 
 /// The reason scanText gives, "" for nothing to lower.
-std::string why(llvm::StringRef Code) {
-  std::vector<std::string> Includes;
-  return scanText(Code, Includes);
-}
+std::string why(llvm::StringRef Code) { return scanText(Code).Reason; }
 
 TEST(PreScan, PlainKernelNeedsNothing) {
   EXPECT_EQ(why("__global__ void k(float *y, int n) {\n"
@@ -51,10 +48,14 @@ TEST(PreScan, PragmaDirectiveIsNoTrigger) {
   EXPECT_EQ(why("#pragma once\n#pragma unroll 4\n#error std constexpr\n"), "");
 }
 
-TEST(PreScan, IncludesAreListed) {
-  std::vector<std::string> Includes;
-  EXPECT_EQ(scanText("#include \"a.h\"\n  #  include <b/c.h>\n", Includes), "");
-  EXPECT_EQ(Includes, (std::vector<std::string>{"\"a.h\"", "<b/c.h>"}));
+// Includes after the first reason are listed too: every project file the
+// TU reaches is copied into the overlay.
+TEST(PreScan, IncludesAreListedAfterTheReason) {
+  ScannedText S = scanText("#include \"a.h\"\nconstexpr int x = 1;\n"
+                           "  #  include <b/c.h>\n#include NAME\n");
+  EXPECT_EQ(S.Reason, "2: has constexpr");
+  EXPECT_EQ(S.Includes, (std::vector<std::string>{"\"a.h\"", "<b/c.h>"}));
+  EXPECT_TRUE(S.ComputedInclude);
 }
 
 } // namespace
