@@ -13,7 +13,9 @@ children) are reported with their ratio, wrapper / nvcc.
 Cases (docs/performance.md, section "cuda-lower-nvcc"):
   plain      bench/wrapper/plain.cu: nothing to lower, and the pre-scan sees it
   host-std   bench/wrapper/host_std.cu: nothing to lower, but std:: in host code
-  thrust     bench/inputs/thrust_heavy.cu: Thrust, device lambdas to lower
+  thrust     bench/inputs/thrust_heavy.cu: Thrust, device lambdas to lower;
+             then again with the object's last lowering reused (a rebuild
+             with the same project files and command)
   project    a generated project of --tus TUs sharing two headers with device
              lambdas, std::min in device code and a constexpr helper, built
              with ninja -j --jobs; whole-build times
@@ -123,8 +125,16 @@ def main():
              ("thrust-heavy (lowered)", os.path.join(HERE, "inputs", "thrust_heavy.cu"))]
     for name, src in ([] if args.only_project else cases):
         out = os.path.join(tmp, os.path.basename(src) + ".o")
-        compare(name, [args.wrapper, "--cuda-lower-strict", *COMMON, "-c", src, "-o", out],
-                [args.nvcc, *FLAGS, *COMMON, "-c", src, "-o", out], args.reps)
+        wrapper_cmd = [args.wrapper, "--cuda-lower-strict", *COMMON, "-c", src, "-o", out]
+        nvcc_cmd = [args.nvcc, *FLAGS, *COMMON, "-c", src, "-o", out]
+
+        def fresh(kind, out=out):
+            # Each wrapper run lowers from scratch: no stamp of the last one.
+            shutil.rmtree(out + ".cuda-lower", ignore_errors=True)
+        compare(name, wrapper_cmd, nvcc_cmd, args.reps, prepare=fresh)
+        if "lowered" in name:
+            compare(name.replace("lowered", "rebuilt, lowering reused"),
+                    wrapper_cmd, nvcc_cmd, args.reps)
     if not args.skip_project:
         proj = os.path.join(tmp, "project")
         make_project(proj, args.tus, args.wrapper, args.nvcc)
