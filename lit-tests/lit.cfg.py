@@ -60,3 +60,12 @@ if os.geteuid() == 0:
     config.available_features.add("root")
 if config.have_gpu:
     config.available_features.add("gpu")
+
+# cuda-lower-nvcc's tests (lit-tests/nvcc-wrapper/): the real nvcc, the
+# repository's examples, and the build tools they may use.
+import shutil
+config.substitutions.append(("%real-nvcc", config.nvcc))
+config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
+for tool in ("ccache", "cmake", "ninja"):
+    if shutil.which(tool):
+        config.available_features.add(tool)

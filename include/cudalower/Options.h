@@ -13,6 +13,10 @@ enum class OutputMode {
   InPlace, ///< Rewrite every edited file the user owns, atomically.
   Diff,    ///< Print a unified diff of every edited file.
   Check,   ///< Like Diff, and exit with ExitCode::RewritesNeeded if any.
+  /// Write every edited file under ToolOptions::OverlayDir, at its absolute
+  /// path appended (`DIR/home/me/src/x.cu`); the originals are untouched.
+  /// For cuda-lower-nvcc's private copies.
+  Overlay,
 };
 
 /// Which compilation passes to parse. Both is the only mode that sees code
@@ -49,6 +53,11 @@ struct ToolOptions {
   OutputMode Mode = OutputMode::Stdout;
   std::string OutputFile;
   PassSelection Passes = PassSelection::Both;
+  /// OutputMode::Overlay: the directory the edited files are written under.
+  std::string OverlayDir;
+  /// OutputMode::Overlay: put `#line` directives in what is written, so
+  /// that a compiler names the original files and lines.
+  bool LineMarkers = false;
   /// Rules to run; empty means every rule enabled by default.
   std::vector<std::string> EnabledRules;
   std::vector<std::string> DisabledRules;

@@ -38,6 +38,20 @@ static bool isIgnoredOptionWithValue(llvm::StringRef Opt) {
       .Default(false);
 }
 
+bool nvccOptionTakesSeparateValue(llvm::StringRef Opt) {
+  return isIgnoredOptionWithValue(Opt) ||
+         llvm::StringSwitch<bool>(Opt)
+             .Cases({"-I", "-D", "-U", "--include-path", "--define-macro"}, true)
+             .Cases({"--undefine-macro", "-isystem", "--system-include"}, true)
+             .Cases({"-include", "--pre-include", "-iquote", "-idirafter"}, true)
+             .Cases({"-std", "--std", "-arch", "--gpu-architecture"}, true)
+             .Cases({"-gencode", "--generate-code", "-code", "--gpu-code"}, true)
+             .Cases({"-Xcompiler", "--compiler-options", "-x", "--x"}, true)
+             .Cases({"-optf", "--options-file", "--dependency-output"}, true)
+             .Cases({"--output-directory", "-MJ", "--cuda-gpu-arch"}, true)
+             .Default(false);
+}
+
 namespace {
 /// Walks argv, knowing which options take their value in the next word.
 class CommandReader {

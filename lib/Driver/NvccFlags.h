@@ -44,6 +44,12 @@ ParsedCompileCommand parseCompileCommand(llvm::ArrayRef<std::string> Argv,
 llvm::Error expandOptionFiles(std::vector<std::string> &Argv,
                               llvm::StringRef Directory);
 
+/// True if nvcc option \p Opt, written alone, takes its value in the next
+/// word (`-o out.o`, `-x cu`, `-I dir`, `--options-file f`). The one list
+/// that both parseCompileCommand and cuda-lower-nvcc's command-line model
+/// read, so that they agree on which words are inputs.
+bool nvccOptionTakesSeparateValue(llvm::StringRef Opt);
+
 /// Turns `compute_80`, `sm_80`, `sm_90a`, `80` or `native` into Clang's
 /// `sm_XX` form; returns "" for an unrecognised spelling.
 std::string normalizeGpuArch(llvm::StringRef Arch);

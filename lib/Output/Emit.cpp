@@ -3,7 +3,9 @@
 #include "Output/Emit.h"
 #include "Output/DiagnosticPrinter.h"
 #include "Output/FileWriter.h"
+#include "Output/LineMarkers.h"
 #include "Output/UnifiedDiff.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -137,6 +139,29 @@ std::vector<std::string> diffPaths(const std::vector<RewrittenFile> &Files) {
   return Names;
 }
 
+/// Overlay mode: each file under the overlay directory at its own absolute
+/// path, the originals untouched.
+int writeOverlay(const ToolOptions &Opts,
+                 const std::vector<RewrittenFile> &Files,
+                 llvm::raw_ostream &Err) {
+  for (const RewrittenFile &R : Files) {
+    llvm::SmallString<256> Dest(Opts.OverlayDir);
+    llvm::sys::path::append(Dest, R.Path);
+    if (std::error_code EC = llvm::sys::fs::create_directories(
+            llvm::sys::path::parent_path(Dest))) {
+      Err << "cuda-lower: error: cannot create the directory of " << Dest
+          << ": " << EC.message() << '\n';
+      return UsageError;
+    }
+    std::string Text = Opts.LineMarkers
+                           ? withLineMarkers(R.Old, R.Edits, R.Path)
+                           : R.New;
+    if (llvm::Error E = writeFileAtomically(Dest, Text))
+      return reportWriteError(std::move(E), Err);
+  }
+  return Success;
+}
+
 } // namespace
 
 int emitOutput(const ToolOptions &Opts, const std::string &MainFile,
@@ -170,6 +195,8 @@ int emitOutput(const ToolOptions &Opts, const std::string &MainFile,
   }
   case OutputMode::InPlace:
     return writeInPlace(Files, Err);
+  case OutputMode::Overlay:
+    return writeOverlay(Opts, Files, Err);
   case OutputMode::Diff:
   case OutputMode::Check: {
     std::vector<std::string> Names = diffPaths(Files);

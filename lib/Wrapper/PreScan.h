@@ -1,0 +1,60 @@
+//===--- PreScan.h - Whether a translation unit may need lowering -*- C++ -*-=//
+#pragma once
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace cudalower {
+
+/// Where the pre-scan looks for included files.
+struct IncludeSearch {
+  std::vector<std::string> QuoteDirs; ///< -iquote, searched for "x" only.
+  std::vector<std::string> Dirs;      ///< -I, for "x" and <x>.
+  std::vector<std::string> PreIncludes; ///< -include files.
+  /// Files under this directory (with a trailing '/') are the project's.
+  std::string Root;
+};
+
+/// What the pre-scan found.
+struct PreScanResult {
+  /// False only when no file of the project the TU reaches holds anything a
+  /// rule could rewrite: then nvcc can compile the original as it is.
+  bool MayNeedLowering = false;
+  /// What made it true, as `file:line: why`, for --cuda-lower-verbose.
+  std::string Reason;
+  /// False if some file may be reached that the scan could not name (an
+  /// `#include` whose name is a macro) or read.
+  bool FoundAllFiles = true;
+  /// Every project file the TU may reach (all branches of every #if),
+  /// the source first; real paths.
+  std::vector<std::string> ProjectFiles;
+};
+
+/// Reads \p Source and the project files it includes, transitively, with a
+/// raw lexer (no macro expansion, every branch of every conditional), for
+/// anything any rule of cuda-lower could rewrite: a lambda, `std`,
+/// `constexpr`, `= default`, a deduced return type (`auto f(`,
+/// `decltype(auto)`), `_Pragma` or `#pragma` in a `#define`, nvcc's lambda
+/// traits and the flags' macros, or an `#include` whose name is a macro.
+/// It may say "may need lowering" when nothing needs it (cheap), never the
+/// reverse: code it cannot see through makes it say yes.
+PreScanResult preScan(llvm::StringRef Source, const IncludeSearch &Search);
+
+/// What the pre-scan finds in one file.
+struct ScannedText {
+  /// Why it may need lowering, as "line: why" (the first reason); "" if
+  /// nothing in it does.
+  std::string Reason;
+  /// Its `#include` names, `"x"` or `<x>` with their delimiters, all of
+  /// them (also after the first reason).
+  std::vector<std::string> Includes;
+  /// It has an `#include` whose name is a macro (also a reason).
+  bool ComputedInclude = false;
+};
+
+/// Scans one file's text (see preScan).
+ScannedText scanText(llvm::StringRef Text);
+
+} // namespace cudalower

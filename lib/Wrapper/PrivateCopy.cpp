@@ -1,0 +1,269 @@
+//===--- PrivateCopy.cpp - Lowering one input into a private overlay ------===//
+//
+// The overlay holds a copy of every project file the TU reaches, lowered
+// where the rules edit it and as it is otherwise, each under its own
+// absolute path. nvcc compiles the copy of the source; its quoted includes
+// find their neighbours in the overlay first, and an `-I` mirror of each
+// include directory puts the overlay ahead of the originals for the rest.
+// Copying the unchanged files too is what keeps a header the rules did
+// not edit from including the original of one they did.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Wrapper/PrivateCopy.h"
+#include "Driver/CompilationSetup.h"
+#include "Driver/NvccFlags.h"
+#include "Output/FileWriter.h"
+#include "Output/LineMarkers.h"
+#include "Wrapper/LoweringCache.h"
+#include "Wrapper/PreScan.h"
+#include "cudalower/Tool.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace cudalower {
+
+namespace {
+
+std::string absolute(llvm::StringRef Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return Abs.str().str();
+}
+
+std::string overlayPathOf(llvm::StringRef OverlayRoot, llvm::StringRef File) {
+  llvm::SmallString<256> Path(OverlayRoot);
+  llvm::sys::path::append(Path, File);
+  return Path.str().str();
+}
+
+/// The include search of \p Input's compile command, as the pre-scan needs
+/// it, read through the same translation as `cuda-lower -p`.
+IncludeSearch searchOf(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
+                       llvm::StringRef Root) {
+  std::vector<std::string> Argv{"nvcc"};
+  Argv.insert(Argv.end(), Args.begin(), Args.end());
+  ParsedCompileCommand Cmd = parseCompileCommand(Argv, Input);
+  IncludeSearch S;
+  S.Root = Root.str();
+  if (!llvm::StringRef(S.Root).ends_with("/"))
+    S.Root += '/';
+  const std::vector<std::string> &P = Cmd.PreprocessorArgs;
+  for (size_t I = 0; I < P.size(); ++I) {
+    llvm::StringRef A = P[I];
+    bool HasNext = I + 1 < P.size();
+    if (A.starts_with("-I"))
+      S.Dirs.push_back(absolute(A.drop_front(2)));
+    else if (A == "-iquote" && HasNext)
+      S.QuoteDirs.push_back(absolute(P[++I]));
+    else if (A == "-include" && HasNext)
+      S.PreIncludes.push_back(absolute(P[++I]));
+    else if (HasNext && (A == "-isystem" || A == "-idirafter"))
+      ++I;
+  }
+  return S;
+}
+
+/// A one-entry compile database holding the user's command, so that the
+/// engine reads it exactly as `cuda-lower -p` reads a build's.
+llvm::Error writeCompileDatabase(llvm::StringRef PrivateDir,
+                                 llvm::StringRef Input,
+                                 llvm::ArrayRef<std::string> Args) {
+  llvm::json::Array Arguments{"nvcc"};
+  for (const std::string &A : Args)
+    Arguments.push_back(A);
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  llvm::json::Array Db{llvm::json::Object{{"directory", Cwd.str()},
+                                          {"file", absolute(Input)},
+                                          {"arguments", std::move(Arguments)}}};
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  OS << llvm::json::Value(std::move(Db));
+  llvm::SmallString<256> Path(PrivateDir);
+  llvm::sys::path::append(Path, "compile_commands.json");
+  return writeFileAtomically(Path, Text);
+}
+
+/// Copies every project file the engine did not write into the overlay,
+/// as it is, under a `#line` that names the original.
+llvm::Error copyUnchanged(llvm::ArrayRef<std::string> Files,
+                          llvm::StringRef OverlayRoot) {
+  for (const std::string &File : Files) {
+    std::string Dest = overlayPathOf(OverlayRoot, File);
+    if (llvm::sys::fs::exists(Dest))
+      continue;
+    auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+    if (!Buffer)
+      return llvm::createStringError("cannot read " + File);
+    if (std::error_code EC = llvm::sys::fs::create_directories(
+            llvm::sys::path::parent_path(Dest)))
+      return llvm::createStringError("cannot create a directory for " + Dest +
+                                     ": " + EC.message());
+    if (llvm::Error E = writeFileAtomically(
+            Dest, lineMarker(1, File) + (*Buffer)->getBuffer().str()))
+      return E;
+  }
+  return llvm::Error::success();
+}
+
+/// -I of the overlay's mirror of the source's directory and of every
+/// include directory, ahead of the user's; the source's own directory
+/// last, for a file the pre-scan could not name.
+std::vector<std::string> includeArgs(llvm::StringRef Source,
+                                     const IncludeSearch &Search,
+                                     llvm::StringRef OverlayRoot) {
+  std::vector<std::string> Args;
+  llvm::StringRef SourceDir = llvm::sys::path::parent_path(Source);
+  Args.push_back("-I" + overlayPathOf(OverlayRoot, SourceDir));
+  for (const std::string &Dir : Search.QuoteDirs)
+    Args.push_back("-I" + overlayPathOf(OverlayRoot, Dir));
+  for (const std::string &Dir : Search.Dirs)
+    Args.push_back("-I" + overlayPathOf(OverlayRoot, Dir));
+  Args.push_back("-I" + SourceDir.str());
+  return Args;
+}
+
+} // namespace
+
+std::string privateDirFor(llvm::StringRef Input, const NvccRequest &Req) {
+  llvm::SmallString<256> Object;
+  if (!Req.OutputFile.empty() && Req.CudaInputs.size() == 1) {
+    Object = Req.OutputFile;
+  } else {
+    Object = Req.OutputDir;
+    llvm::sys::path::append(Object, llvm::sys::path::filename(Input));
+    llvm::sys::path::replace_extension(Object, "o");
+  }
+  return absolute(Object) + ".cuda-lower";
+}
+
+LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
+                        llvm::StringRef PrivateDir, const WrapperOptions &Opts,
+                        llvm::StringRef Tool) {
+  LoweredInput Out;
+  Out.Compile = Input.str();
+  auto Fail = [&](llvm::Twine Why) {
+    Out.Result = LoweredInput::Failed;
+    Out.Why = Why.str();
+    return Out;
+  };
+  auto FS = llvm::vfs::getRealFileSystem();
+  auto Root = findProjectRoot(Opts.Root, absolute(Input), *FS);
+  if (!Root)
+    return Fail(llvm::toString(Root.takeError()));
+  IncludeSearch Search = searchOf(Input, Args, *Root);
+  PreScanResult Scan = preScan(absolute(Input), Search);
+  if (!Scan.MayNeedLowering)
+    return Out;
+  if (Opts.Verbose)
+    Out.Diagnostics = "cuda-lower-nvcc: note: lowering " + Input.str() +
+                      " (" + Scan.Reason + ")\n";
+
+  Out.OverlayRoot = overlayPathOf(PrivateDir, "root");
+  auto Lowered = [&] {
+    Out.Result = LoweredInput::Lowered;
+    Out.Compile = overlayPathOf(Out.OverlayRoot, Scan.ProjectFiles.front());
+    Out.IncludeArgs =
+        includeArgs(Scan.ProjectFiles.front(), Search, Out.OverlayRoot);
+    return Out;
+  };
+  // A computed include may reach files the key would not cover.
+  bool Cacheable = !Opts.Verify && Scan.FoundAllFiles;
+  std::string Key = loweringKey(Tool, Args, Scan.ProjectFiles);
+  if (Cacheable && !Opts.Verbose) {
+    if (auto Cached = readLoweringStamp(PrivateDir, Key)) {
+      if (*Cached == CachedLowering::Unchanged)
+        return Out;
+      if (llvm::sys::fs::exists(Out.Compile = overlayPathOf(
+              Out.OverlayRoot, Scan.ProjectFiles.front())))
+        return Lowered();
+      Out.Compile = Input.str();
+    }
+  }
+  removeLoweringStamp(PrivateDir);
+  // What an earlier build left must not shadow a file that no longer needs
+  // edits; this directory belongs to this object alone.
+  llvm::sys::fs::remove_directories(Out.OverlayRoot);
+  if (std::error_code EC = llvm::sys::fs::create_directories(PrivateDir))
+    return Fail("cannot create " + PrivateDir + ": " + EC.message());
+  if (llvm::Error E = writeCompileDatabase(PrivateDir, Input, Args))
+    return Fail(llvm::toString(std::move(E)));
+
+  ToolOptions T;
+  T.Sources = {absolute(Input)};
+  T.InRoot = Opts.Root;
+  T.BuildPath = PrivateDir.str();
+  T.Mode = OutputMode::Overlay;
+  T.OverlayDir = Out.OverlayRoot;
+  T.LineMarkers = true;
+  T.Verify = Opts.Verify;
+  T.Quiet = true;
+  std::string Diags;
+  llvm::raw_string_ostream Err(Diags);
+  int Code = runTool(T, llvm::nulls(), Err);
+  Out.Diagnostics += Diags;
+  if (Code != Success)
+    return Fail(Code == RewritesNeeded
+                    ? "the lowering is incomplete (run cuda-lower on it, or "
+                      "see --cuda-lower-verbose)"
+                    : "cuda-lower could not lower it (exit code " +
+                          std::to_string(Code) + ")");
+  if (!llvm::sys::fs::exists(Out.OverlayRoot)) {
+    // The rules found nothing to edit.
+    if (Cacheable)
+      writeLoweringStamp(PrivateDir, Key, CachedLowering::Unchanged);
+    return Out;
+  }
+  if (llvm::Error E = copyUnchanged(Scan.ProjectFiles, Out.OverlayRoot))
+    return Fail(llvm::toString(std::move(E)));
+  if (Cacheable)
+    writeLoweringStamp(PrivateDir, Key, CachedLowering::Lowered);
+  return Lowered();
+}
+
+void rewriteDepFile(llvm::StringRef DepFile, llvm::StringRef OverlayRoot) {
+  auto Buffer = llvm::MemoryBuffer::getFile(DepFile, /*IsText=*/true);
+  if (!Buffer)
+    return;
+  std::string Text = (*Buffer)->getBuffer().str();
+  std::string Escaped; // make escapes a space in a path with a backslash
+  for (char C : OverlayRoot) {
+    if (C == ' ')
+      Escaped += '\\';
+    Escaped += C;
+  }
+  for (const std::string &Prefix : {OverlayRoot.str(), Escaped}) {
+    for (size_t Pos = Text.find(Prefix + "/"); Pos != std::string::npos;
+         Pos = Text.find(Prefix + "/", Pos))
+      Text.erase(Pos, Prefix.size());
+  }
+  llvm::consumeError(writeFileAtomically(DepFile, Text));
+}
+
+std::string toNvccFormat(llvm::StringRef ClangDiagnostics) {
+  static const llvm::Regex Diag(
+      "^(.*):([0-9]+):[0-9]+: (warning|error|note): (.*)$");
+  std::string Out;
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  ClangDiagnostics.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Line : Lines) {
+    llvm::SmallVector<llvm::StringRef, 5> M;
+    if (Diag.match(Line, &M))
+      Out += (M[1] + "(" + M[2] + "): " + M[3] + ": " + M[4] + "\n").str();
+    else if (Line.consume_front("cuda-lower: "))
+      Out += ("cuda-lower-nvcc: " + Line + "\n").str();
+    else if (Line.starts_with("cuda-lower-nvcc: "))
+      Out += (Line + "\n").str();
+  }
+  return Out;
+}
+
+} // namespace cudalower
