@@ -249,6 +249,7 @@ void merge(const std::string &Source, SourceResult &R, EditCollector &Sink,
     ++Outcome.Failed;
     return;
   }
+  Sink.setUnit(Source);
   for (Diagnostic &D : R.Found)
     Sink.add(std::move(D));
   Outcome.Parsed.push_back(Source);
