@@ -3,7 +3,7 @@
 #error BREAK_A is defined
 #endif
 __global__ void ka(int *p) { order(p[0], p[1]); }
+template <class F> __global__ void apply(F f, int *p) { p[threadIdx.x] = f(threadIdx.x); }
 void runA(int *p) {
-  auto f = [=] __device__ (int i) { return p[i] + SCALE; };
-  (void)f;
+  apply<<<1, 32>>>([=] __device__ (int i) { return p[i] + SCALE; }, p);
 }
