@@ -22,7 +22,8 @@ Examples:
   cuda-lower --diff kernel.cu             show what would change, as a diff
   cuda-lower -i -p build src/*.cu         rewrite in place, flags from build/compile_commands.json
   cuda-lower --check src/a.cu             exit 1 if anything needs rewriting (CI)
-  cuda-lower -p build --out-root ../migrated  a lowered copy of every CUDA entry's tree
+  cuda-lower -p build --in-root . --out-root ../migrated
+                                          every CUDA entry of the database, into a copy
   cuda-lower kernel.cu -- -Iinclude -DN=4 extra compiler arguments after --
 )";
 
