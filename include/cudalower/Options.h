@@ -17,6 +17,7 @@ enum class OutputMode {
   /// path appended (`DIR/home/me/src/x.cu`); the originals are untouched.
   /// For cuda-lower-nvcc's private copies.
   Overlay,
+  OutRoot, ///< Write the edited files under ToolOptions::OutRoot.
 };
 
 /// Which compilation passes to parse. Both is the only mode that sees code
@@ -70,6 +71,19 @@ struct ToolOptions {
   /// Parse the output again, as plain nvcc reads it, before writing it, and
   /// report what still needs a flag (docs/usage.md#verification).
   bool Verify = true;
+  /// Whole projects (docs/usage.md#whole-projects).
+  /// Inserted after the compiler name of every command (--extra-arg-before).
+  std::vector<std::string> ExtraArgsBefore;
+  /// Sources parsed at once; 0 means one per core (-j).
+  unsigned Jobs = 0;
+  /// Progress is redrawn in place (stderr is a terminal) rather than
+  /// printed as one line per source.
+  bool ProgressOnTerminal = false;
+  /// OutputMode::OutRoot: where the migrated copy of the --in-root tree
+  /// goes; with CopyAll, unchanged files are copied too.
+  std::string OutRoot;
+  bool CopyAll = false;
+
   /// Test hook (hidden option): `RULE` or `RULE@NAME`: the rule crashes on
   /// its first match in every source (whose file name contains NAME), so
   /// that crash recovery can be tested.

@@ -1,6 +1,7 @@
 //===--- CompilationSetup.cpp - How each source is parsed -----------------===//
 
 #include "Driver/CompilationSetup.h"
+#include "Driver/ClangFlagCheck.h"
 #include "Driver/NvccFlags.h"
 #include "Output/DiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -154,15 +155,30 @@ CompilationSetup::create(const ToolOptions &Opts) {
     if (!llvm::sys::fs::exists(Json))
       return llvm::createStringError(Json + ": no such file (from -p)");
     std::string Error;
+    Setup->DatabaseFile = std::string(Json);
     Setup->Database = loadCompileDatabase(Json, Error);
     if (!Setup->Database)
       return llvm::createStringError(Json + ": cannot read the compile "
                                             "database: " + Error);
   }
+  Setup->ExtraArgs = Opts.ExtraArgs;
+  Setup->ExtraArgsBefore = Opts.ExtraArgsBefore;
+  Setup->dropUnknownFlags(Setup->ExtraArgsBefore, "--extra-arg-before");
+  Setup->dropUnknownFlags(Setup->ExtraArgs, "--extra-arg or after --");
   return Setup;
 }
 
 CompilationSetup::~CompilationSetup() = default;
+
+void CompilationSetup::dropUnknownFlags(std::vector<std::string> &Args,
+                                        llvm::StringRef From) {
+  for (const std::string &Flag : dropUnknownClangFlags(Args)) {
+    std::string Note = "cuda-lower: note: '" + Flag + "' (" + From.str() +
+                       ") is not a Clang flag; it is dropped\n";
+    if (llvm::find(Messages, Note) == Messages.end())
+      Messages.push_back(std::move(Note));
+  }
+}
 
 llvm::Error checkGpuArch(llvm::StringRef Arch, const llvm::Twine &From) {
   clang::OffloadArch A = clang::StringToOffloadArch(Arch);
@@ -217,7 +233,7 @@ CompilationSetup::readCommand(llvm::StringRef File) const {
     return Out;
   auto Commands = Database->getCompileCommands(File);
   if (Commands.empty())
-    return Out;
+    return Out; // prepare() warns.
   clang::tooling::CompileCommand &C = Commands.front();
   if (llvm::Error E = expandOptionFiles(C.CommandLine, C.Directory))
     return E;
@@ -245,6 +261,14 @@ llvm::Error CompilationSetup::prepare(llvm::ArrayRef<std::string> Sources) {
       if (llvm::Error E = checkGpuArch(
               Arch, "from the compile command of " + displayPath(Source)))
         return E;
+    if (Database && Read->Directory.empty())
+      Messages.push_back("cuda-lower: warning: " + displayPath(Source) +
+                         " has no entry in " + displayPath(DatabaseFile) +
+                         "; parsed with the defaults (-std=c++17 "
+                         "--cuda-gpu-arch=" + Opts->GpuArch +
+                         ", no -I or -D, in the working directory)\n");
+    dropUnknownFlags(Read->Parsed.PreprocessorArgs,
+                     "from the compile command of " + displayPath(Source));
     Prepared[Source] = std::move(*Read);
   }
   return llvm::Error::success();
@@ -321,7 +345,7 @@ CompilationSetup::commandFor(llvm::StringRef File, CompilationPass Pass,
     Args.push_back("-isystem");
     Args.push_back(std::string(Cccl));
   }
-  Args.insert(Args.end(), Opts->ExtraArgs.begin(), Opts->ExtraArgs.end());
+  Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());
   // Only errors matter to us; warnings cost time and clutter the output.
   Args.push_back("-w");
   // Clang rejects a braced initialiser that narrows a constant
@@ -336,6 +360,8 @@ CompilationSetup::commandFor(llvm::StringRef File, CompilationPass Pass,
   // code; rule constexpr-global must see such kernels to fix them.
   Args.push_back("-Wno-invalid-constexpr");
   Args.push_back(File.str());
+  // As clang-tidy's --extra-arg-before: right after the compiler name.
+  Args.insert(Args.begin() + 1, ExtraArgsBefore.begin(), ExtraArgsBefore.end());
   return Args;
 }
 

@@ -92,7 +92,24 @@ public:
   llvm::Error prepare(llvm::ArrayRef<std::string> Sources);
   const std::string &cudaPath() const { return CudaPath; }
 
+  /// Whole-project runs (lib/Driver/ProjectSources.h).
+  /// The compile database of -p, if any, and its file.
+  const clang::tooling::CompilationDatabase *database() const {
+    return Database.get();
+  }
+  const std::string &databaseFile() const { return DatabaseFile; }
+  /// Warnings and notes about the commands (a source without an entry, a
+  /// flag Clang does not know), each a line, for the caller to print.
+  const std::vector<std::string> &messages() const { return Messages; }
+
 private:
+  /// Drops the flags of \p Args Clang does not know, with a note naming
+  /// \p From.
+  void dropUnknownFlags(std::vector<std::string> &Args, llvm::StringRef From);
+  std::string DatabaseFile;
+  std::vector<std::string> ExtraArgs, ExtraArgsBefore; ///< Checked copies.
+  std::vector<std::string> Messages;
+
   /// A source's entry in the database, as commandFor uses it.
   struct SourceCommand {
     std::string Directory; ///< Empty: no entry; parse in the working dir.

@@ -37,6 +37,7 @@ void EditCollector::add(Diagnostic D) {
   }
   Here.push_back(Diags.size());
   Diags.push_back(std::move(D));
+  UnitOf.push_back(Unit);
 }
 
 /// True if the two edits touch overlapping text. Insertions at the same
@@ -181,14 +182,14 @@ void EditCollector::undo(const std::vector<UndoStep> &Steps) {
 }
 
 bool EditCollector::tryAddFix(size_t DiagIndex, int Priority,
-                              std::string &Conflict) {
+                              size_t &Conflict) {
   const Diagnostic &D = Diags[DiagIndex];
   // What this fix added, so that a failed fix leaves no trace.
   std::vector<UndoStep> Steps;
   size_t ConflictDiag = 0;
   auto Fail = [&] {
     undo(Steps);
-    Conflict = Diags[ConflictDiag].Rule;
+    Conflict = ConflictDiag;
     return false;
   };
   // Adds E unless it overlaps a different edit there; a repeat of an
@@ -373,13 +374,14 @@ llvm::Error EditCollector::finalize() {
         if (E.IsCopy)
           if (innermostCopyContaining(copiedRange(E)))
             Priority = -1 - static_cast<int>(Pos);
-    std::string Conflict;
+    size_t Conflict = 0;
     if (tryAddFix(Order[Pos], Priority, Conflict))
       continue;
+    if (!reportUnitConflict(Order[Pos], Conflict))
+      D.Message += " (not rewritten: the fix conflicts with a fix of [" +
+                   Diags[Conflict].Rule + "])";
     D.Edits.clear();
     D.Level = DiagLevel::Error;
-    D.Message += " (not rewritten: the fix conflicts with a fix of [" +
-                 Conflict + "])";
   }
 
   for (auto &[File, State] : Files) {
@@ -417,6 +419,10 @@ llvm::Error EditCollector::finalize() {
       assert(!Err && "edits were checked for overlap");
       llvm::consumeError(std::move(Err));
     }
+  }
+  for (const std::string &File : UnitConflicts) {
+    Replacements.erase(File);
+    OriginsByFile.erase(File);
   }
   return llvm::Error::success();
 }

@@ -8,6 +8,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 #include <map>
+#include <set>
 #include <tuple>
 #include <string>
 #include <vector>
@@ -34,6 +35,12 @@ class EditCollector {
 public:
   /// Adds a diagnostic reported by a rule.
   void add(Diagnostic D);
+  /// The translation unit (its main source) whose findings add() gets
+  /// next; a header two units want rewritten differently is reported
+  /// naming both, and not written (see UnitMerge.cpp).
+  void setUnit(llvm::StringRef Source) { Unit = Source.str(); }
+  /// Headers left unwritten because two units disagree on their rewrite.
+  const std::set<std::string> &unitConflicts() const { return UnitConflicts; }
 
   /// Records the text \p File had when it was parsed. Edits apply to this
   /// text, not to what is on disk later, and -i writes the file only if it
@@ -120,7 +127,8 @@ private:
     size_t CopyIndex = 0; ///< For Absorbed.
   };
 
-  bool tryAddFix(size_t DiagIndex, int Priority, std::string &Conflict);
+  bool tryAddFix(size_t DiagIndex, int Priority, size_t &Conflict);
+  bool reportUnitConflict(size_t DiagIndex, size_t Conflict);
   void undo(const std::vector<UndoStep> &Steps);
   FileState &stateOf(const std::string &File, std::vector<UndoStep> &Steps);
   bool editsInOrder(const Placed &L, const Placed &R) const;
@@ -139,6 +147,9 @@ private:
   std::map<std::string, std::vector<EditOrigin>> OriginsByFile;
   std::map<std::string, std::string> ParsedTexts;
   std::vector<std::string> Changed;
+  std::string Unit;                 ///< See setUnit().
+  std::vector<std::string> UnitOf;  ///< Per diagnostic, its unit.
+  std::set<std::string> UnitConflicts;
 };
 
 } // namespace cudalower

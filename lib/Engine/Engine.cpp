@@ -10,6 +10,7 @@
 #include "Analysis/Analyses.h"
 #include "Driver/CompilationSetup.h"
 #include "Driver/PragmaMacros.h"
+#include "Driver/ProjectSources.h"
 #include "Engine/EditCollector.h"
 #include "Engine/OwnedSystemHeaders.h"
 #include "Engine/Ownership.h"
@@ -18,6 +19,8 @@
 #include "Engine/Verification.h"
 #include "Output/DiagnosticPrinter.h"
 #include "Output/Emit.h"
+#include "Output/OutRoot.h"
+#include "Output/Progress.h"
 #include "cudalower/Tool.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -27,9 +30,11 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <csignal>
+#include <mutex>
 
 using namespace clang;
 
@@ -52,8 +57,10 @@ struct RunConfig {
   }
   FindingOwners Owners; // from Enabled
   /// What rules leave for the other pass of a source: "source\nrule" ->
-  /// the rule's map (RuleContext::acrossPasses).
+  /// the rule's map (RuleContext::acrossPasses). Sources parse in parallel:
+  /// the lock guards the outer map; each inner one has one source's user.
   mutable llvm::StringMap<llvm::StringMap<std::string>> AcrossPasses;
+  std::unique_ptr<std::mutex> AcrossPassesLock = std::make_unique<std::mutex>();
 };
 
 /// Which rule owns a finding two enabled rules could claim.
@@ -95,6 +102,8 @@ public:
   }
 
   llvm::StringMap<std::string> &acrossPasses(llvm::StringRef Rule) override {
+    std::lock_guard<std::mutex> Lock(*Cfg.AcrossPassesLock);
+    // StringMap entries never move, so the reference outlives the lock.
     return Cfg.AcrossPasses[Site.Source + "\n" + Rule.str()];
   }
 
@@ -298,12 +307,20 @@ struct PreparedRun {
 /// here is a usage error, reported before anything is parsed.
 llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
                                        llvm::vfs::FileSystem &FS) {
-  if (Opts.Sources.empty())
+  auto Setup = CompilationSetup::create(Opts);
+  if (!Setup)
+    return Setup.takeError();
+  // With -p, no source means every CUDA entry of the database.
+  auto Named = selectSources(Opts.Sources, (*Setup)->database(),
+                             displayPath((*Setup)->databaseFile()));
+  if (!Named)
+    return Named.takeError();
+  if (Named->empty())
     return llvm::createStringError("no source files given");
-  if (showsOneSource(Opts) && Opts.Sources.size() > 1)
+  if (showsOneSource(Opts) && Named->size() > 1)
     return llvm::createStringError(
         "several sources need -i, --diff or --check (stdout and -o take one)");
-  auto Sources = resolveSources(Opts.Sources, FS);
+  auto Sources = resolveSources(*Named, FS);
   if (!Sources)
     return Sources.takeError();
   auto Cfg = makeRunConfig(Opts);
@@ -322,13 +339,15 @@ llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
     Cfg->Root += '/';
   if (llvm::Error E = checkSourcesUnderRoot(*Sources, Cfg->Root, Opts.InRoot))
     return E;
-  auto Setup = CompilationSetup::create(Opts);
-  if (!Setup)
-    return Setup.takeError();
+  if (Opts.Mode == OutputMode::OutRoot)
+    if (llvm::Error E = checkOutRoot(Opts.OutRoot, Cfg->Root))
+      return E;
   if (llvm::Error E = (*Setup)->prepare(*Sources))
     return E;
   return PreparedRun{std::move(*Sources), std::move(*Cfg), std::move(*Setup)};
 }
+
+unsigned jobsFor(const ToolOptions &Opts);
 
 /// Verifies \p Files (unless --no-verify), prints every diagnostic, and
 /// emits the files verification did not withhold. \returns the exit code.
@@ -341,7 +360,8 @@ int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
   if (Opts.Verify)
     Verified = verifyOutput({Parse.Parsed, *Run.Setup, Opts.Passes, Files,
                              Collector, Run.Cfg.Root, Parse.ToleratedCrossSpace,
-                             Run.Cfg.TestCrashInRule == "verify", FS});
+                             Run.Cfg.TestCrashInRule == "verify", FS,
+                             jobsFor(Opts)});
   printDiagnostics(Err, Collector.diagnostics(), Verified.Problems,
                    Opts.Color);
   if (!Verified.Withheld.empty()) {
@@ -355,17 +375,33 @@ int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
 
   const std::string &Main = Run.Sources.front();
   auto MainText = Collector.parsedTexts().find(Main);
-  int Code = emitOutput(Opts, Main,
-                        MainText == Collector.parsedTexts().end()
-                            ? llvm::StringRef()
-                            : llvm::StringRef(MainText->second),
-                        Files, Out, Err);
+  int Code =
+      Opts.Mode == OutputMode::OutRoot
+          ? writeOutRoot(Files, Run.Cfg.Root, Opts.OutRoot, Opts.CopyAll, Err)
+          : emitOutput(Opts, Main,
+                       MainText == Collector.parsedTexts().end()
+                           ? llvm::StringRef()
+                           : llvm::StringRef(MainText->second),
+                       Files, Out, Err);
   if (Code == Success && (Parse.Crashed || Verified.Crashed))
     Code = InternalError;
   if (Code == Success &&
       (Collector.hasErrors() || !Verified.Problems.empty()))
     Code = RewritesNeeded;
   return Code;
+}
+
+/// -j: 0 means one source per core.
+unsigned jobsFor(const ToolOptions &Opts) {
+  return Opts.Jobs ? Opts.Jobs
+                   : llvm::hardware_concurrency().compute_thread_count();
+}
+
+ProgressStyle progressStyle(const ToolOptions &Opts) {
+  if (Opts.Quiet)
+    return ProgressStyle::None;
+  return Opts.ProgressOnTerminal ? ProgressStyle::Terminal
+                                 : ProgressStyle::Plain;
 }
 
 } // namespace
@@ -389,18 +425,29 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   auto Run = prepareRun(Opts, *FS);
   if (!Run)
     return Fail(Run.takeError());
+  for (const std::string &Message : Run->Setup->messages())
+    Err << Message;
 
   EditCollector Collector;
   // Signal handlers that turn a crash in a rule or in Clang into an error
   // for one source (parseAll).
   llvm::CrashRecoveryContext::Enable();
   auto MakeAction = [&](CompilationPass Pass, std::vector<Diagnostic> &Found,
-                        const ErrorPrinter &Errors, CrashSite &Site) {
+                        const ErrorPrinter &Errors, CrashSite &Site,
+                        EditCollector &Texts) {
     return std::make_unique<RulesAction>(Pass, Run->Cfg, Found, Errors, Site,
-                                         Collector);
+                                         Texts);
   };
-  ParseOutcome Parse = parseAll(Run->Sources, *Run->Setup, Opts.Passes, FS,
-                                MakeAction, Collector, Err, Opts.Color);
+  ProgressLine Progress(Err, Run->Sources.size(), progressStyle(Opts));
+  ParseSettings Settings;
+  Settings.Passes = Opts.Passes;
+  Settings.Jobs = jobsFor(Opts);
+  Settings.Color = Opts.Color;
+  Settings.Progress = &Progress;
+  ParseOutcome Parse =
+      parseAll(Run->Sources, *Run->Setup, Settings, FS, MakeAction, Collector,
+               Err);
+  Progress.finish();
   if (Parse.Failed)
     return Parse.Crashed ? InternalError : ParseError;
   // Stdout and -o show one source: print nothing rather than its original.

@@ -3,6 +3,7 @@
 #include "Engine/Parse.h"
 #include "Engine/ClangErrors.h"
 #include "Engine/Ownership.h"
+#include "Engine/WorkingDirectoryFileSystem.h"
 #include "Output/DiagnosticPrinter.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -12,6 +13,7 @@
 #include "clang/Frontend/TextDiagnostic.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -79,8 +81,7 @@ void ErrorPrinter::flush() {
     std::string Key = E.getMessage().str();
     if (E.getLocation().isValid())
       Key += E.getLocation().printToString(E.getLocation().getManager());
-    if (Shown.insert(Key).second)
-      show();
+    show(std::move(Key));
   } else {
     Tolerated.insert(HeldKeys.begin(), HeldKeys.end());
   }
@@ -90,7 +91,7 @@ void ErrorPrinter::flush() {
 
 /// Renders the held error and its notes, with the paths shown as the tool's
 /// own diagnostics show them, and a note when nvcc accepts the code.
-void ErrorPrinter::show() {
+void ErrorPrinter::show(std::string Key) {
   std::string Text;
   llvm::raw_string_ostream Rendered(Text);
   Rendered.enable_colors(Opts.ShowColors);
@@ -98,7 +99,14 @@ void ErrorPrinter::show() {
   for (StoredDiagnostic &D : Held)
     Renderer.emitStoredDiagnostic(D);
   renderNvccExtensionHint(Renderer);
-  OS << relativeLocations(Text, UserCwd);
+  Log.add(std::move(Key), relativeLocations(Text, UserCwd));
+}
+
+void SourceLog::replay(llvm::raw_ostream &OS,
+                       std::set<std::string> &Shown) const {
+  for (const auto &[Key, Text] : Chunks)
+    if (Key.empty() || Shown.insert(Key).second)
+      OS << Text;
 }
 
 /// Says so, after Clang's error, when nvcc accepts the code.
@@ -139,86 +147,151 @@ void reportCrash(llvm::raw_ostream &Err, llvm::StringRef Source,
       << (Site.Rule.empty() ? "crash" : Site.Rule) << "]\n";
 }
 
+/// What the parse of one source left, kept until it is merged in source
+/// order.
+struct SourceResult {
+  enum { Parsed, Failed, Crashed } Result = Failed;
+  std::vector<Diagnostic> Found;
+  EditCollector Texts; ///< Only the parsed texts are used.
+  SourceLog Log;
+  std::set<std::string> Tolerated;
+};
+
 /// Parses \p Source in every pass and runs the rules; their findings go to
-/// \p Found. False if some pass did not parse (the error is shown).
+/// \p R. False if some pass did not parse (the error is shown).
 bool parseSource(const std::string &Source, const CompilationSetup &Setup,
-                 PassSelection Passes, RulesActionFactory MakeAction,
-                 FileManager &Files, ErrorPrinter &Errors,
-                 std::vector<Diagnostic> &Found, CrashSite &Site,
-                 llvm::raw_ostream &Err) {
+                 PassSelection Passes, const RulesActionFactory &MakeAction,
+                 FileManager &Files, ErrorPrinter &Errors, SourceResult &R,
+                 CrashSite &Site) {
   for (CompilationPass Pass : passesFor(Passes)) {
     Errors.resetCount();
     Site = CrashSite();
     Site.Source = Source;
     Site.Pass = Pass;
-    tooling::ToolInvocation Invocation(Setup.commandFor(Source, Pass),
-                                       MakeAction(Pass, Found, Errors, Site),
-                                       &Files);
+    tooling::ToolInvocation Invocation(
+        Setup.commandFor(Source, Pass),
+        MakeAction(Pass, R.Found, Errors, Site, R.Texts), &Files);
     Invocation.setDiagnosticConsumer(&Errors);
     // run() is false on every error, those ErrorPrinter lets through too:
     // the printer's count is the one that says whether the pass parsed.
     Invocation.run();
     if (Errors.errors() == 0)
       continue;
-    Err << displayPath(Source) << ": error: the "
-        << (Pass == CompilationPass::Host ? "host" : "device")
-        << " compilation pass did not parse; nothing was written\n";
+    R.Log.add("", displayPath(Source) + ": error: the " +
+                      (Pass == CompilationPass::Host ? "host" : "device") +
+                      " compilation pass did not parse; nothing was "
+                      "written\n");
     return false;
   }
   return true;
 }
 
+/// Parses one source, in its command's directory, through a file system of
+/// its own (the working directory is per source) and with crash recovery.
+SourceResult parseOne(const std::string &Source, const CompilationSetup &Setup,
+                      const ParseSettings &Settings,
+                      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> BaseFS,
+                      const RulesActionFactory &MakeAction) {
+  SourceResult R;
+  DiagnosticOptions DiagOpts;
+  DiagOpts.ShowColors = Settings.Color;
+  ErrorPrinter Errors(R.Log, DiagOpts, Setup.toolDirectory());
+  auto FS = llvm::makeIntrusiveRefCnt<WorkingDirectoryFileSystem>(BaseFS);
+  // Relative paths of the command (-I include) name files in its
+  // directory, as ClangTool reads them.
+  std::string Dir = Setup.directoryFor(Source);
+  if (std::error_code EC = FS->setCurrentWorkingDirectory(Dir)) {
+    R.Log.add("", displayPath(Source) + ": error: cannot enter '" + Dir +
+                      "', the directory of its compile command: " +
+                      EC.message() + "; nothing was written\n");
+    return R;
+  }
+  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
+  CrashSite Site;
+  bool Parsed = false;
+  llvm::CrashRecoveryContext Recovery;
+  if (!Recovery.RunSafely([&] {
+        Parsed = parseSource(Source, Setup, Settings.Passes, MakeAction,
+                             *Files, Errors, R, Site);
+      })) {
+    // What the crashed parse built is leaked on purpose: freeing it could
+    // crash again.
+    Errors.abandonParse();
+    Files.resetWithoutRelease();
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    reportCrash(OS, Source, Site);
+    R.Log.add("", std::move(Text));
+    R.Result = SourceResult::Crashed;
+    return R;
+  }
+  R.Result = Parsed ? SourceResult::Parsed : SourceResult::Failed;
+  R.Tolerated = Errors.toleratedCrossSpace();
+  return R;
+}
+
+/// Adds what \p R found to the run, as if its source had been parsed alone
+/// after the ones before it.
+void merge(const std::string &Source, SourceResult &R, EditCollector &Sink,
+           ParseOutcome &Outcome, std::set<std::string> &Shown,
+           llvm::raw_ostream &Err, ProgressLine *Progress) {
+  if (Progress && !R.Log.empty())
+    Progress->clear();
+  R.Log.replay(Err, Shown);
+  if (R.Result == SourceResult::Crashed) {
+    ++Outcome.Crashed;
+    return;
+  }
+  for (const auto &[File, Text] : R.Texts.parsedTexts())
+    Sink.recordParsedText(File, Text);
+  Outcome.ToleratedCrossSpace.insert(R.Tolerated.begin(), R.Tolerated.end());
+  if (R.Result == SourceResult::Failed) {
+    ++Outcome.Failed;
+    return;
+  }
+  Sink.setUnit(Source);
+  for (Diagnostic &D : R.Found)
+    Sink.add(std::move(D));
+  Outcome.Parsed.push_back(Source);
+}
+
 } // namespace
 
 ParseOutcome parseAll(const std::vector<std::string> &Sources,
-                      const CompilationSetup &Setup, PassSelection Passes,
+                      const CompilationSetup &Setup,
+                      const ParseSettings &Settings,
                       llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
                       RulesActionFactory MakeAction, EditCollector &Sink,
-                      llvm::raw_ostream &Err, bool Color) {
-  DiagnosticOptions DiagOpts;
-  DiagOpts.ShowColors = Color;
-  ErrorPrinter Errors(Err, DiagOpts, Setup.toolDirectory());
-  auto NewFileManager = [&] {
-    return llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
-  };
-  auto Files = NewFileManager();
+                      llvm::raw_ostream &Err) {
   ParseOutcome Outcome;
-  for (const std::string &Source : Sources) {
-    // Relative paths of the command (-I include) name files in its
-    // directory, as ClangTool reads them.
-    std::string Dir = Setup.directoryFor(Source);
-    if (std::error_code EC = FS->setCurrentWorkingDirectory(Dir)) {
-      Err << displayPath(Source) << ": error: cannot enter '" << Dir
-          << "', the directory of its compile command: " << EC.message()
-          << "; nothing was written\n";
-      ++Outcome.Failed;
-      continue;
-    }
-    std::vector<Diagnostic> Found;
-    CrashSite Site;
-    bool Parsed = false;
-    llvm::CrashRecoveryContext Recovery;
-    if (!Recovery.RunSafely([&] {
-          Parsed = parseSource(Source, Setup, Passes, MakeAction, *Files,
-                               Errors, Found, Site, Err);
-        })) {
-      // What the crashed parse built is leaked on purpose: freeing it could
-      // crash again. The file cache may be half-updated, so start afresh.
-      Errors.abandonParse();
-      Files = NewFileManager();
-      reportCrash(Err, Source, Site);
-      ++Outcome.Crashed;
-      continue;
-    }
-    if (!Parsed) {
-      ++Outcome.Failed;
-      continue;
-    }
-    for (Diagnostic &D : Found)
-      Sink.add(std::move(D));
-    Outcome.Parsed.push_back(Source);
+  std::set<std::string> Shown;
+  size_t Done = 0;
+  auto MergeNext = [&](SourceResult &&R) {
+    merge(Sources[Done], R, Sink, Outcome, Shown, Err, Settings.Progress);
+    ++Done;
+    if (Settings.Progress)
+      Settings.Progress->update(Done, Sources[Done - 1]);
+  };
+  if (Settings.Jobs <= 1 || Sources.size() <= 1) {
+    for (const std::string &Source : Sources)
+      MergeNext(parseOne(Source, Setup, Settings, FS, MakeAction));
+    return Outcome;
   }
-  Outcome.ToleratedCrossSpace = Errors.toleratedCrossSpace();
+  // Each source is parsed on a worker; results are merged here, in source
+  // order, as soon as every source before them is done.
+  llvm::DefaultThreadPool Pool(
+      llvm::hardware_concurrency(std::min<size_t>(Settings.Jobs,
+                                                  Sources.size())));
+  std::vector<SourceResult> Results(Sources.size());
+  std::vector<std::shared_future<void>> Finished;
+  for (size_t I = 0; I < Sources.size(); ++I)
+    Finished.push_back(Pool.async([&, I] {
+      Results[I] = parseOne(Sources[I], Setup, Settings, FS, MakeAction);
+    }));
+  for (size_t I = 0; I < Sources.size(); ++I) {
+    Finished[I].wait();
+    MergeNext(std::move(Results[I]));
+  }
   return Outcome;
 }
 

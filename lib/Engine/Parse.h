@@ -11,6 +11,7 @@
 
 #include "Driver/CompilationSetup.h"
 #include "Engine/EditCollector.h"
+#include "Output/Progress.h"
 #include "cudalower/Diagnostic.h"
 #include "cudalower/Rule.h"
 #include "clang/Basic/Diagnostic.h"
@@ -19,6 +20,7 @@
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include <functional>
 #include <memory>
 #include <set>
 #include <string>
@@ -42,6 +44,23 @@ struct CrashSite {
   clang::SourceLocation Loc;
 };
 
+/// What one source's parse printed, in order, kept until the sources before
+/// it have been shown: sources parse in parallel, their messages appear in
+/// source order, each keyed message once however many sources print it.
+class SourceLog {
+public:
+  /// Text shown unless a message with the same non-empty \p Key was.
+  void add(std::string Key, std::string Text) {
+    Chunks.push_back({std::move(Key), std::move(Text)});
+  }
+  /// Prints every chunk whose key is not in \p Shown, and adds the keys.
+  void replay(llvm::raw_ostream &OS, std::set<std::string> &Shown) const;
+  bool empty() const { return Chunks.empty(); }
+
+private:
+  std::vector<std::pair<std::string, std::string>> Chunks;
+};
+
 /// Shows Clang's errors (never its warnings) once each, however many passes
 /// report them.
 ///
@@ -55,9 +74,9 @@ class ErrorPrinter : public clang::DiagnosticConsumer {
 public:
   /// \p UserCwd: where the user ran the tool; paths under it are shown
   /// relative to it, as the tool's own diagnostics show them.
-  ErrorPrinter(llvm::raw_ostream &OS, clang::DiagnosticOptions &Opts,
+  ErrorPrinter(SourceLog &Log, clang::DiagnosticOptions &Opts,
                std::string UserCwd)
-      : OS(OS), Opts(Opts), UserCwd(std::move(UserCwd)) {}
+      : Log(Log), Opts(Opts), UserCwd(std::move(UserCwd)) {}
 
   void BeginSourceFile(const clang::LangOptions &LO,
                        const clang::Preprocessor *PP) override;
@@ -88,10 +107,10 @@ private:
   void hold(clang::DiagnosticsEngine::Level Level,
             const clang::Diagnostic &Info);
   void flush();
-  void show();
+  void show(std::string Key);
   void renderNvccExtensionHint(clang::TextDiagnostic &Renderer);
 
-  llvm::raw_ostream &OS;
+  SourceLog &Log;
   clang::DiagnosticOptions &Opts;
   std::string UserCwd;
   clang::LangOptions LangOpts;
@@ -100,17 +119,17 @@ private:
   bool HeldCrossSpace = false;
   std::vector<std::string> HeldKeys; // of the held error
   std::set<std::string> Tolerated;
-  std::set<std::string> Shown;
   unsigned Errors = 0;
   std::vector<WrongSideReference> WrongSide;
 };
 
 /// Makes the action that runs the rules over one pass of a source; their
-/// findings go to \p Found.
+/// findings go to \p Found, the texts of the files they parsed to \p Texts.
+/// Called from several threads at once.
 using RulesActionFactory =
-    llvm::function_ref<std::unique_ptr<clang::FrontendAction>(
+    std::function<std::unique_ptr<clang::FrontendAction>(
         CompilationPass Pass, std::vector<Diagnostic> &Found,
-        const ErrorPrinter &Errors, CrashSite &Site)>;
+        const ErrorPrinter &Errors, CrashSite &Site, EditCollector &Texts)>;
 
 /// How the parse of the sources went.
 struct ParseOutcome {
@@ -121,15 +140,26 @@ struct ParseOutcome {
   std::set<std::string> ToleratedCrossSpace;
 };
 
-/// Parses every source in every pass of \p Passes with the action
-/// \p MakeAction makes, reading files through \p FS (whose working
-/// directory is set to each command's), and adds the findings of each source
-/// that parsed in all of them to \p Sink. Errors and crashes are reported
-/// on \p Err.
+/// How parseAll runs and reports.
+struct ParseSettings {
+  PassSelection Passes = PassSelection::Both;
+  unsigned Jobs = 1; ///< Sources parsed at once (threads).
+  bool Color = false;
+  /// Told of each source done, in source order, on the calling thread.
+  ProgressLine *Progress = nullptr;
+};
+
+/// Parses every source in every pass with the action \p MakeAction makes,
+/// \p Settings.Jobs sources at a time, reading files through \p FS (each
+/// source through a view of it whose working directory is its command's),
+/// and adds the findings of each source that parsed in all of them to
+/// \p Sink in source order, so that the result does not depend on Jobs.
+/// Errors and crashes are reported on \p Err, in source order.
 ParseOutcome parseAll(const std::vector<std::string> &Sources,
-                      const CompilationSetup &Setup, PassSelection Passes,
+                      const CompilationSetup &Setup,
+                      const ParseSettings &Settings,
                       llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
                       RulesActionFactory MakeAction, EditCollector &Sink,
-                      llvm::raw_ostream &Err, bool Color);
+                      llvm::raw_ostream &Err);
 
 } // namespace cudalower

@@ -23,6 +23,7 @@
 #include "Engine/OwnedSystemHeaders.h"
 #include "Engine/Ownership.h"
 #include "Engine/VerificationReport.h"
+#include "Engine/WorkingDirectoryFileSystem.h"
 #include "Output/DiagnosticPrinter.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -37,6 +38,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <csignal>
 #include <set>
@@ -333,9 +335,10 @@ private:
 class VerifyAction : public ASTFrontendAction {
 public:
   VerifyAction(FileOwnership &Owned, std::vector<RawProblem> &Out,
-               std::set<std::string> &Read, ProblemReporter &Reporter,
-               CompilationPass Pass, bool TestCrash)
-      : Owned(Owned), Out(Out), Read(Read), Reporter(Reporter), Pass(Pass),
+               std::set<std::string> &Read,
+               std::map<std::string, std::string> &Texts, CompilationPass Pass,
+               bool TestCrash)
+      : Owned(Owned), Out(Out), Read(Read), Texts(Texts), Pass(Pass),
         TestCrash(TestCrash) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -349,16 +352,16 @@ public:
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
       Read.insert(SM.getFileManager().getCanonicalName(It->first).str());
     for (const RawProblem &P : Out)
-      if (!P.File.empty() && !Reporter.hasText(P.File))
+      if (!P.File.empty() && !Texts.count(P.File))
         if (std::optional<llvm::StringRef> Text = loadedTextOf(SM, P.File))
-          Reporter.addParsedText(P.File, *Text);
+          Texts.emplace(P.File, Text->str());
   }
 
 private:
   FileOwnership &Owned;
   std::vector<RawProblem> &Out;
   std::set<std::string> &Read;
-  ProblemReporter &Reporter;
+  std::map<std::string, std::string> &Texts;
   CompilationPass Pass;
   bool TestCrash;
 };
@@ -403,75 +406,113 @@ void withhold(const std::vector<std::set<std::string>> &ReadBySource,
   }
 }
 
-/// One verification run over every source: the overlay, its file cache,
-/// and what was found so far.
+/// What verifying one source found, kept until it is merged in source
+/// order (sources are verified in parallel).
+struct SourceCheck {
+  std::vector<RawProblem> Raw; ///< Every pass's, in pass order.
+  /// The text of each file a problem is in, as this parse read it.
+  std::map<std::string, std::string> Texts;
+  std::optional<CompilationPass> CrashedIn;
+  std::optional<Diagnostic> Unreadable;
+};
+
+/// One verification run over every source: the overlay, and what was found
+/// so far.
 class Verifier {
 public:
   explicit Verifier(const VerificationInput &In)
-      : In(In), Overlay(overlayOf(In.Files, baseOf(In))),
-        Files(newFileManager()), Reporter(In),
+      : In(In), Overlay(overlayOf(In.Files, baseOf(In))), Reporter(In),
         ReadBySource(In.Sources.size()), Broken(In.Sources.size(), false) {}
 
   VerificationResult run() {
-    for (size_t I = 0; I < In.Sources.size(); ++I)
-      verifySource(I);
+    std::vector<SourceCheck> Checks(In.Sources.size());
+    if (In.Jobs <= 1 || In.Sources.size() <= 1) {
+      for (size_t I = 0; I < In.Sources.size(); ++I)
+        merge(I, checkSource(I));
+    } else {
+      llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(
+          std::min<size_t>(In.Jobs, In.Sources.size())));
+      std::vector<std::shared_future<void>> Done;
+      for (size_t I = 0; I < In.Sources.size(); ++I)
+        Done.push_back(Pool.async([&, I] { Checks[I] = checkSource(I); }));
+      for (size_t I = 0; I < In.Sources.size(); ++I) {
+        Done[I].wait();
+        merge(I, std::move(Checks[I]));
+      }
+    }
     withhold(ReadBySource, Broken, In.Files, Result.Withheld);
     return std::move(Result);
   }
 
 private:
-  // The overlay's working directory becomes each command's; the process's
-  // own (which getRealFileSystem() would change) stays where the user is.
   static llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
   baseOf(const VerificationInput &In) {
     return In.BaseFS ? In.BaseFS : llvm::vfs::createPhysicalFileSystem();
   }
 
-  llvm::IntrusiveRefCntPtr<FileManager> newFileManager() {
-    return llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
-                                                  Overlay);
-  }
-
-  void verifySource(size_t I) {
+  /// Parses source \p I in every pass, on any thread.
+  SourceCheck checkSource(size_t I) {
+    SourceCheck Check;
     const std::string &Source = In.Sources[I];
     // Relative include paths of the command resolve against its directory,
-    // in the overlay as on disk. The rules' parse entered it already.
+    // in the overlay as on disk; each source has a working directory of its
+    // own, the process's stays where the user is.
+    auto FS = llvm::makeIntrusiveRefCnt<WorkingDirectoryFileSystem>(Overlay);
     std::string Dir = In.Setup.directoryFor(Source);
-    if (std::error_code EC = Overlay->setCurrentWorkingDirectory(Dir)) {
-      Result.Problems.push_back(unreadableProblem(Source, Dir, EC));
-      Broken[I] = true;
-      return;
+    if (std::error_code EC = FS->setCurrentWorkingDirectory(Dir)) {
+      Check.Unreadable = unreadableProblem(Source, Dir, EC);
+      return Check;
     }
+    auto Files =
+        llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
     for (CompilationPass Pass : passesFor(In.Passes))
-      if (!verifyPass(I, Pass))
-        return;
+      if (!checkPass(I, Pass, *Files, Check)) {
+        Check.CrashedIn = Pass;
+        // What the crashed parse built is leaked on purpose.
+        Files.resetWithoutRelease();
+        break;
+      }
+    return Check;
   }
 
   /// \returns false if the tool crashed.
-  bool verifyPass(size_t I, CompilationPass Pass) {
-    const std::string &Source = In.Sources[I];
+  bool checkPass(size_t I, CompilationPass Pass, FileManager &Files,
+                 SourceCheck &Check) {
     std::vector<RawProblem> Raw;
     FileOwnership Owned(In.Root);
     VerifyDiagnostics Diags(Raw, Owned);
     tooling::ToolInvocation Invocation(
-        In.Setup.commandFor(Source, Pass, Semantics::PlainNvcc),
-        std::make_unique<VerifyAction>(Owned, Raw, ReadBySource[I], Reporter,
-                                       Pass, In.TestCrash),
-        Files.get());
+        In.Setup.commandFor(In.Sources[I], Pass, Semantics::PlainNvcc),
+        std::make_unique<VerifyAction>(Owned, Raw, ReadBySource[I],
+                                       Check.Texts, Pass, In.TestCrash),
+        &Files);
     Invocation.setDiagnosticConsumer(&Diags);
     llvm::CrashRecoveryContext Recovery;
-    if (!Recovery.RunSafely([&] { Invocation.run(); })) {
-      // What was read is unknown: no rewritten file is trusted.
-      Result.Crashed = true;
-      Result.Problems.push_back(crashProblem(Source, Pass));
-      for (const RewrittenFile &F : In.Files)
-        Result.Withheld.insert(F.Path);
-      Files = newFileManager();
+    if (!Recovery.RunSafely([&] { Invocation.run(); }))
       return false;
-    }
-    for (const RawProblem &P : Raw)
-      report(I, P);
+    llvm::append_range(Check.Raw, Raw);
     return true;
+  }
+
+  /// Adds what verifying source \p I found, after the sources before it.
+  void merge(size_t I, SourceCheck Check) {
+    if (Check.Unreadable) {
+      Result.Problems.push_back(std::move(*Check.Unreadable));
+      Broken[I] = true;
+      return;
+    }
+    for (const auto &[File, Text] : Check.Texts)
+      if (!Reporter.hasText(File))
+        Reporter.addParsedText(File, Text);
+    for (const RawProblem &P : Check.Raw)
+      report(I, P);
+    if (!Check.CrashedIn)
+      return;
+    // What was read is unknown: no rewritten file is trusted.
+    Result.Crashed = true;
+    Result.Problems.push_back(crashProblem(In.Sources[I], *Check.CrashedIn));
+    for (const RewrittenFile &F : In.Files)
+      Result.Withheld.insert(F.Path);
   }
 
   void report(size_t I, const RawProblem &P) {
@@ -501,7 +542,6 @@ private:
 
   const VerificationInput &In;
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> Overlay;
-  llvm::IntrusiveRefCntPtr<FileManager> Files;
   ProblemReporter Reporter;
   std::vector<std::set<std::string>> ReadBySource;
   std::vector<bool> Broken;

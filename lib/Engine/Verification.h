@@ -37,8 +37,10 @@ struct VerificationInput {
   /// Test hook (--test-crash-in-rule=verify): crash in every parse.
   bool TestCrash = false;
   /// The files as they are, under the rewritten ones (null: the disk); its
-  /// working directory is changed to each command's.
+  /// working directory is never changed (each source gets a view of its own).
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> BaseFS = nullptr;
+  /// Sources verified at once (threads); the result does not depend on it.
+  unsigned Jobs = 1;
 };
 
 /// What verification found.

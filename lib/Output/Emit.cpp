@@ -205,6 +205,8 @@ int emitOutput(const ToolOptions &Opts, const std::string &MainFile,
     return Opts.Mode == OutputMode::Check && !Files.empty() ? RewritesNeeded
                                                             : Success;
   }
+  case OutputMode::OutRoot: // Needs the project root: see writeOutRoot.
+    break;
   }
   return Success;
 }

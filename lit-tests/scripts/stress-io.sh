@@ -32,7 +32,9 @@ RANDOM=${5:-13}
 files=(a.cu b.cu c.cu d.cu shared.cuh)
 # Verification parses every source a second time; it does not change how
 # files are written, so the stress runs skip it to do more rounds.
-tool=(cuda-lower --no-color -q --no-verify --in-root .)
+# STRESS_TOOL_ARGS adds options (stress-signals.test: -j 2, units parsed
+# on worker threads when the signal comes).
+tool=(cuda-lower --no-color -q --no-verify --in-root . ${STRESS_TOOL_ARGS:-})
 failures=0
 
 rm -rf "$dir" && mkdir -p "$dir/old" "$dir/new" "$dir/work" || exit 2

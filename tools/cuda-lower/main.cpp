@@ -23,6 +23,8 @@ Examples:
   cuda-lower --diff kernel.cu             show what would change, as a diff
   cuda-lower -i -p build src/*.cu         rewrite in place, flags from build/compile_commands.json
   cuda-lower --check src/a.cu             exit 1 if anything needs rewriting (CI)
+  cuda-lower -p build --in-root . --out-root ../migrated
+                                          every CUDA entry of the database, into a copy
   cuda-lower kernel.cu -- -Iinclude -DN=4 extra compiler arguments after --
 )";
 
@@ -125,6 +127,25 @@ int main(int argc, char **argv) {
                  "Explain FILE:LINE[:COL] (the rule there, why nvcc needs it, "
                  "the rewrite) or an nvcc diagnostic (20013-D, or its "
                  "message) and exit");
+  // Whole projects (docs/usage.md#whole-projects).
+  std::vector<std::string> ExtraArgsAfter;
+  App.add_option("--extra-arg", ExtraArgsAfter,
+                 "Append ARG to every compile command (repeatable)")
+      ->allow_extra_args(false);
+  App.add_option("--extra-arg-before", Opts.ExtraArgsBefore,
+                 "Put ARG first in every compile command (repeatable)")
+      ->allow_extra_args(false);
+  App.add_option("-j,--jobs", Opts.Jobs,
+                 "Sources parsed at once (default 0: one per core)");
+  auto *OutRoot = App.add_option(
+      "--out-root", Opts.OutRoot,
+      "Write the rewritten files under DIR, at their paths relative to "
+      "--in-root; the originals are not touched");
+  App.add_flag("--copy-all", Opts.CopyAll,
+               "With --out-root: copy the unchanged files of --in-root too")
+      ->needs(OutRoot);
+  OutRoot->excludes(Out)->excludes(InPlaceFlag)->excludes(DiffFlag)->excludes(
+      CheckFlag);
 
   // Test hook, hidden from --help: makes a rule crash (see ToolOptions).
   App.add_option("--test-crash-in-rule", Opts.TestCrashInRule)->group("");
@@ -173,12 +194,17 @@ int main(int argc, char **argv) {
                 : Passes == "device" ? cudalower::PassSelection::DeviceOnly
                                      : cudalower::PassSelection::Both;
   Opts.Verify = !NoVerify;
+  Opts.ExtraArgs.insert(Opts.ExtraArgs.end(), ExtraArgsAfter.begin(),
+                        ExtraArgsAfter.end());
+  Opts.ProgressOnTerminal = isatty(STDERR_FILENO);
   if (InPlace)
     Opts.Mode = cudalower::OutputMode::InPlace;
   else if (Diff)
     Opts.Mode = cudalower::OutputMode::Diff;
   else if (Check)
     Opts.Mode = cudalower::OutputMode::Check;
+  else if (!Opts.OutRoot.empty())
+    Opts.Mode = cudalower::OutputMode::OutRoot;
   else if (!Opts.OutputFile.empty())
     Opts.Mode = cudalower::OutputMode::File;
   Opts.Color = ForceColor || (!NoColor && !noColorRequested() &&

@@ -1,0 +1,36 @@
+//===--- OutRoot.h - A migrated copy of the project tree --------*- C++ -*-===//
+#pragma once
+
+#include "Output/Emit.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+}
+
+namespace cudalower {
+
+/// Where the copy of \p File (under \p Root, with a trailing separator)
+/// goes under \p OutRoot: the same path relative to the root. Empty if the
+/// file is not under the root.
+std::string outRootPathOf(llvm::StringRef File, llvm::StringRef Root,
+                          llvm::StringRef OutRoot);
+
+/// Checks --out-root against the project root \p Root (trailing separator):
+/// the copy must not land on the originals.
+llvm::Error checkOutRoot(llvm::StringRef OutRoot, llvm::StringRef Root);
+
+/// --out-root: writes each of \p Files, as rewritten, under \p OutRoot at
+/// its path relative to \p Root, creating directories; with \p CopyAll,
+/// every other file under the root too (except the out-root itself and
+/// version-control folders), as it is. Each file is written atomically
+/// with its original's permissions; the originals are only read.
+/// \returns an ExitCode.
+int writeOutRoot(const std::vector<RewrittenFile> &Files, llvm::StringRef Root,
+                 llvm::StringRef OutRoot, bool CopyAll,
+                 llvm::raw_ostream &Err);
+
+} // namespace cudalower

@@ -1,0 +1,2 @@
+#include "conf.cuh"
+void ua(int *p) { NAME(p); }

@@ -1,0 +1,2 @@
+#include "conf.cuh"
+void ub(int *p) { NAME(p); }

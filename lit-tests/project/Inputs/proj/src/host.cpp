@@ -1,0 +1,2 @@
+// A host-only entry of the database: not a CUDA entry, never processed.
+int hostOnly() { return 0; }
