@@ -65,6 +65,21 @@ struct ToolOptions {
   /// its first match in every source (whose file name contains NAME), so
   /// that crash recovery can be tested.
   std::string TestCrashInRule;
+
+  // CI outputs, reports and configuration (docs/usage.md#ci,
+  // docs/configuration.md).
+  /// Write the fixes as clang-apply-replacements reads them (YAML).
+  std::string ExportFixesFile;
+  /// Write the findings as SARIF 2.1.0.
+  std::string SarifFile;
+  /// Rules (clang-tidy globs, `-` excludes) whose warnings are errors.
+  std::string WarningsAsErrors;
+  /// Write a report of the run; its format is ReportFormat ("json" or
+  /// "csv"), or the file's extension when that is empty.
+  std::string ReportFile;
+  std::string ReportFormat;
+  /// Change nothing; print a migration estimate per rule and per file.
+  bool Analysis = false;
 };
 
 } // namespace cudalower

@@ -13,7 +13,10 @@
 #include "Engine/EditCollector.h"
 #include "Engine/Ownership.h"
 #include "Engine/Parse.h"
+#include "Engine/RuleGlobs.h"
 #include "Engine/RuleRegistry.h"
+#include "Engine/RunOutputs.h"
+#include "Engine/Suppressions.h"
 #include "Engine/Verification.h"
 #include "Output/DiagnosticPrinter.h"
 #include "Output/Emit.h"
@@ -28,6 +31,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include <chrono>
 #include <csignal>
 
 using namespace clang;
@@ -43,6 +47,7 @@ struct RunConfig {
   std::string Root;                            // with a trailing separator
   std::string TestCrashInRule, TestCrashInSource; // see ToolOptions
   FindingOwners Owners; // from Enabled
+  RuleGlobs WarningsAsErrors;
   /// What rules leave for the other pass of a source: "source\nrule" ->
   /// the rule's map (RuleContext::acrossPasses).
   mutable llvm::StringMap<llvm::StringMap<std::string>> AcrossPasses;
@@ -97,10 +102,18 @@ public:
   }
 
   void record(Diagnostic D) override {
-    if (D.File.empty())
+    if (D.File.empty() || Suppressed.suppresses(D, Ctx.getSourceManager()))
       return;
+    if (D.Level == DiagLevel::Warning && Cfg.WarningsAsErrors.contains(D.Rule))
+      D.Level = DiagLevel::Error;
     recordParsedTexts(D);
     Found.push_back(std::move(D));
+  }
+
+  /// Reports the suppression comments that are malformed or unmatched.
+  void recordSuppressionProblems() {
+    for (Diagnostic &D : Suppressed.takeProblems(Ctx.getSourceManager()))
+      Found.push_back(std::move(D));
   }
 
   void beginCheck(llvm::StringRef Rule, SourceLocation Loc) override {
@@ -140,6 +153,7 @@ private:
   mutable FileOwnership Owned{Cfg.Root};
   llvm::StringSet<> TextRecorded;
   std::unique_ptr<Analyses> TUAnalyses;
+  SuppressionFilter Suppressed;
 };
 
 /// Runs every rule's matchers over one AST, then their end-of-TU hooks.
@@ -173,6 +187,7 @@ public:
       Context.beginCheck(R->getName(), SourceLocation());
       R->finishTranslationUnit();
     }
+    Context.recordSuppressionProblems();
   }
 
 private:
@@ -247,6 +262,9 @@ llvm::Expected<RunConfig> makeRunConfig(const ToolOptions &Opts) {
     }
   }
   Cfg.Owners = ownersFor(Cfg.Enabled);
+  if (llvm::Error E = checkRunOutputOptions(Opts))
+    return E;
+  Cfg.WarningsAsErrors = cantFail(RuleGlobs::parse(Opts.WarningsAsErrors));
   for (const std::string &KV : Opts.RuleOptions) {
     std::string Key, Value;
     if (llvm::Error E = checkRuleOption(KV, Key, Value))
@@ -267,9 +285,10 @@ bool reportChangedFiles(const EditCollector &Collector,
   return !Collector.changedFiles().empty();
 }
 
-/// Stdout and -o show one source.
+/// Stdout and -o show one source (--analysis shows none).
 bool showsOneSource(const ToolOptions &Opts) {
-  return Opts.Mode == OutputMode::Stdout || Opts.Mode == OutputMode::File;
+  return !Opts.Analysis &&
+         (Opts.Mode == OutputMode::Stdout || Opts.Mode == OutputMode::File);
 }
 
 /// What a run settles before it parses: which sources, which rules, how to
@@ -278,6 +297,7 @@ struct PreparedRun {
   std::vector<std::string> Sources; ///< Real paths.
   RunConfig Cfg;
   std::unique_ptr<CompilationSetup> Setup;
+  std::chrono::steady_clock::time_point Started;
 };
 
 /// Checks the options against the sources in \p FS: every problem found
@@ -310,7 +330,8 @@ llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
     return Setup.takeError();
   if (llvm::Error E = (*Setup)->prepare(*Sources))
     return E;
-  return PreparedRun{std::move(*Sources), std::move(*Cfg), std::move(*Setup)};
+  return PreparedRun{std::move(*Sources), std::move(*Cfg), std::move(*Setup),
+                     std::chrono::steady_clock::now()};
 }
 
 /// Verifies \p Files (unless --no-verify), prints every diagnostic, and
@@ -338,17 +359,26 @@ int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
 
   const std::string &Main = Run.Sources.front();
   auto MainText = Collector.parsedTexts().find(Main);
-  int Code = emitOutput(Opts, Main,
-                        MainText == Collector.parsedTexts().end()
-                            ? llvm::StringRef()
-                            : llvm::StringRef(MainText->second),
-                        Files, Out, Err);
+  int Code = Opts.Analysis
+                 ? Success
+                 : emitOutput(Opts, Main,
+                              MainText == Collector.parsedTexts().end()
+                                  ? llvm::StringRef()
+                                  : llvm::StringRef(MainText->second),
+                              Files, Out, Err);
   if (Code == Success && (Parse.Crashed || Verified.Crashed))
     Code = InternalError;
-  if (Code == Success &&
+  if (Code == Success && !Opts.Analysis &&
       (Collector.hasErrors() || !Verified.Problems.empty()))
     Code = RewritesNeeded;
-  return Code;
+  std::chrono::duration<double> Took =
+      std::chrono::steady_clock::now() - Run.Started;
+  RunResults Results =
+      collectResults(Opts, {Run.Sources, Parse.Parsed, Collector,
+                            Verified.Problems, Files, Run.Cfg.Rules,
+                            Took.count()});
+  int OutputsCode = writeRunOutputs(Opts, Results, Out, Err);
+  return Code == Success ? OutputsCode : Code;
 }
 
 } // namespace

@@ -118,6 +118,32 @@ int main(int argc, char **argv) {
   App.add_flag("--no-verify", NoVerify,
                "Skip the check that plain nvcc accepts the output (faster; "
                "exit 0 then promises less)");
+  // CI outputs and reports (docs/usage.md#ci).
+  App.add_option("--export-fixes", Opts.ExportFixesFile,
+                 "Write the fixes to FILE as YAML for clang-apply-replacements")
+      ->group("CI");
+  App.add_option("--sarif", Opts.SarifFile,
+                 "Write the findings to FILE as SARIF 2.1.0")
+      ->group("CI");
+  App.add_option("--warnings-as-errors", Opts.WarningsAsErrors,
+                 "Rules whose warnings are errors (exit 1): globs, `-` "
+                 "excludes, as clang-tidy")
+      ->group("CI");
+  App.add_option("--report", Opts.ReportFile,
+                 "Write a report of the run to FILE (.json or .csv)")
+      ->group("CI");
+  App.add_option("--report-format", Opts.ReportFormat,
+                 "Format of --report: json or csv (default: its extension)")
+      ->check(CLI::IsMember({"json", "csv"}))
+      ->group("CI");
+  App.add_flag("--analysis", Opts.Analysis,
+               "Change nothing; print a migration estimate per rule and file")
+      ->group("CI")
+      ->excludes(Out)
+      ->excludes(InPlaceFlag)
+      ->excludes(DiffFlag)
+      ->excludes(CheckFlag);
+
   // Test hook, hidden from --help: makes a rule crash (see ToolOptions).
   App.add_option("--test-crash-in-rule", Opts.TestCrashInRule)->group("");
 
