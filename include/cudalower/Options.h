@@ -80,6 +80,14 @@ struct ToolOptions {
   std::string ReportFormat;
   /// Change nothing; print a migration estimate per rule and per file.
   bool Analysis = false;
+  /// The language standard (`c++20`) for sources whose compile command
+  /// names none; empty: c++17.
+  std::string DefaultStandard;
+  /// --config: YAML text or a file; empty: each source's nearest
+  /// .cuda-lower.yaml.
+  std::string ConfigText;
+  /// Print the configuration that applies to the first source and exit.
+  bool DumpConfig = false;
 };
 
 } // namespace cudalower

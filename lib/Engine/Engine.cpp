@@ -9,6 +9,7 @@
 
 #include "Analysis/Analyses.h"
 #include "Driver/CompilationSetup.h"
+#include "Driver/Config.h"
 #include "Driver/PragmaMacros.h"
 #include "Engine/EditCollector.h"
 #include "Engine/Ownership.h"
@@ -298,20 +299,22 @@ struct PreparedRun {
   RunConfig Cfg;
   std::unique_ptr<CompilationSetup> Setup;
   std::chrono::steady_clock::time_point Started;
+  /// The options after configuration files (Setup keeps their address).
+  std::unique_ptr<ToolOptions> Configured;
+  /// Sources whose .cuda-lower.yaml sets other rules than Cfg's.
+  std::map<std::string, RunConfig> PerSource;
+
+  const RunConfig &configFor(const std::string &Source) const {
+    auto It = PerSource.find(Source);
+    return It == PerSource.end() ? Cfg : It->second;
+  }
 };
 
-/// Checks the options against the sources in \p FS: every problem found
-/// here is a usage error, reported before anything is parsed.
-llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
-                                       llvm::vfs::FileSystem &FS) {
-  if (Opts.Sources.empty())
-    return llvm::createStringError("no source files given");
-  if (showsOneSource(Opts) && Opts.Sources.size() > 1)
-    return llvm::createStringError(
-        "several sources need -i, --diff or --check (stdout and -o take one)");
-  auto Sources = resolveSources(Opts.Sources, FS);
-  if (!Sources)
-    return Sources.takeError();
+/// prepareRun, once configuration files are read.
+llvm::Expected<PreparedRun> prepareConfiguredRun(SourceConfigs Configs,
+                                                 llvm::vfs::FileSystem &FS) {
+  const ToolOptions &Opts = *Configs.RunWide;
+  std::vector<std::string> *Sources = &Configs.Sources;
   auto Cfg = makeRunConfig(Opts);
   if (!Cfg)
     return Cfg.takeError();
@@ -330,8 +333,43 @@ llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
     return Setup.takeError();
   if (llvm::Error E = (*Setup)->prepare(*Sources))
     return E;
-  return PreparedRun{std::move(*Sources), std::move(*Cfg), std::move(*Setup),
-                     std::chrono::steady_clock::now()};
+  std::map<std::string, RunConfig> PerSource;
+  for (const auto &[Source, SourceOpts] : Configs.PerSource) {
+    auto Own = makeRunConfig(SourceOpts);
+    if (!Own)
+      return Own.takeError();
+    Own->Root = Cfg->Root;
+    std::tie(Own->TestCrashInRule, Own->TestCrashInSource) =
+        std::tie(Cfg->TestCrashInRule, Cfg->TestCrashInSource);
+    PerSource.emplace(Source, std::move(*Own));
+  }
+  return PreparedRun{std::move(*Sources),
+                     std::move(*Cfg),
+                     std::move(*Setup),
+                     std::chrono::steady_clock::now(),
+                     std::move(Configs.RunWide),
+                     std::move(PerSource)};
+}
+
+/// Checks the options against the sources in \p FS: every problem found
+/// here is a usage error, reported before anything is parsed.
+llvm::Expected<PreparedRun> prepareRun(const ToolOptions &CommandLine,
+                                       llvm::vfs::FileSystem &FS) {
+  const ToolOptions &Opts = CommandLine;
+  if (Opts.Sources.empty())
+    return llvm::createStringError("no source files given");
+  if (showsOneSource(Opts) && Opts.Sources.size() > 1)
+    return llvm::createStringError(
+        "several sources need -i, --diff or --check (stdout and -o take one)");
+  auto Resolved = resolveSources(CommandLine.Sources, FS);
+  if (!Resolved)
+    return Resolved.takeError();
+  auto Configs = configureSources(CommandLine, *Resolved, FS);
+  if (!Configs)
+    return Configs.takeError();
+  if (Configs->Sources.empty()) // every source excluded: nothing to do
+    return PreparedRun{};
+  return prepareConfiguredRun(std::move(*Configs), FS);
 }
 
 /// Verifies \p Files (unless --no-verify), prints every diagnostic, and
@@ -399,9 +437,21 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
     Err << "cuda-lower: error: " << llvm::toString(std::move(E)) << '\n';
     return UsageError;
   };
+  if (Opts.DumpConfig) {
+    llvm::SmallString<256> First;
+    if (!Opts.Sources.empty() && (First = Opts.Sources.front(), true))
+      FS->makeAbsolute(First);
+    auto Text = dumpConfigFor(Opts, First, *FS);
+    if (!Text)
+      return Fail(Text.takeError());
+    Out << *Text;
+    return Success;
+  }
   auto Run = prepareRun(Opts, *FS);
   if (!Run)
     return Fail(Run.takeError());
+  if (Run->Sources.empty()) // every source excluded by a configuration
+    return Success;
 
   EditCollector Collector;
   // Signal handlers that turn a crash in a rule or in Clang into an error
@@ -409,8 +459,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   llvm::CrashRecoveryContext::Enable();
   auto MakeAction = [&](CompilationPass Pass, std::vector<Diagnostic> &Found,
                         const ErrorPrinter &Errors, CrashSite &Site) {
-    return std::make_unique<RulesAction>(Pass, Run->Cfg, Found, Errors, Site,
-                                         Collector);
+    return std::make_unique<RulesAction>(Pass, Run->configFor(Site.Source),
+                                         Found, Errors, Site, Collector);
   };
   ParseOutcome Parse = parseAll(Run->Sources, *Run->Setup, Opts.Passes, FS,
                                 MakeAction, Collector, Err, Opts.Color);

@@ -23,11 +23,12 @@ llvm::Expected<RuleGlobs> RuleGlobs::parse(llvm::StringRef List) {
         Escaped += '\\';
       Escaped += C;
     }
-    auto Pattern = llvm::GlobPattern::create(Escaped);
+    auto Text = std::make_shared<const std::string>(std::move(Escaped));
+    auto Pattern = llvm::GlobPattern::create(*Text);
     if (!Pattern)
       return llvm::createStringError("bad rule glob '" + Item.str() +
                                      "': " + toString(Pattern.takeError()));
-    Out.Globs.push_back({Positive, std::move(*Pattern)});
+    Out.Globs.push_back({Positive, std::move(Text), std::move(*Pattern)});
   }
   return Out;
 }

@@ -4,6 +4,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/GlobPattern.h"
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace cudalower {
@@ -22,6 +24,9 @@ public:
 private:
   struct Glob {
     bool Positive;
+    /// GlobPattern refers to its text, which must outlive it (and stay put
+    /// when a RuleGlobs is copied or moved).
+    std::shared_ptr<const std::string> Text;
     llvm::GlobPattern Pattern;
   };
   std::vector<Glob> Globs;

@@ -144,6 +144,15 @@ int main(int argc, char **argv) {
       ->excludes(DiffFlag)
       ->excludes(CheckFlag);
 
+  // Configuration (docs/configuration.md).
+  App.add_option("--config", Opts.ConfigText,
+                 "Configuration as YAML text or a file (instead of each "
+                 "source's nearest .cuda-lower.yaml)")
+      ->group("Configuration");
+  App.add_flag("--dump-config", Opts.DumpConfig,
+               "Print the configuration of the first source and exit")
+      ->group("Configuration");
+
   // Test hook, hidden from --help: makes a rule crash (see ToolOptions).
   App.add_option("--test-crash-in-rule", Opts.TestCrashInRule)->group("");
 
