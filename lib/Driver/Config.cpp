@@ -1,6 +1,7 @@
 //===--- Config.cpp - .cuda-lower.yaml, --config, --dump-config -----------===//
 
 #include "Driver/Config.h"
+#include "Driver/CompilationSetup.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -227,12 +228,28 @@ configureSources(const ToolOptions &CommandLine,
   return Out;
 }
 
+llvm::Expected<SourceConfigs> configureRun(const ToolOptions &CommandLine,
+                                           llvm::vfs::FileSystem &FS) {
+  if (CommandLine.Sources.empty()) {
+    SourceConfigs Out;
+    Out.RunWide = std::make_unique<ToolOptions>(CommandLine);
+    return Out;
+  }
+  auto Sources = resolveSources(CommandLine.Sources, FS);
+  if (!Sources)
+    return Sources.takeError();
+  return configureSources(CommandLine, *Sources, FS);
+}
+
 llvm::Expected<std::string> dumpConfigFor(const ToolOptions &CommandLine,
-                                          llvm::StringRef Source,
                                           llvm::vfs::FileSystem &FS) {
-  llvm::SmallString<256> Where(Source);
-  if (Where.empty())
+  llvm::SmallString<256> Where;
+  if (!CommandLine.Sources.empty()) {
+    Where = CommandLine.Sources.front();
+    FS.makeAbsolute(Where);
+  } else {
     llvm::sys::path::append(Where, workingDirectory(FS), "-");
+  }
   std::map<std::string, std::optional<Config>> Cache;
   auto C = configOf(CommandLine, Where, FS, Cache);
   if (!C)

@@ -95,10 +95,15 @@ configureSources(const ToolOptions &CommandLine,
                  const std::vector<std::string> &Sources,
                  llvm::vfs::FileSystem &FS);
 
-/// --dump-config: the configuration that applies to \p Source (or to the
-/// working directory when empty), the command line included, as YAML.
+/// configureSources over \p CommandLine's sources, resolved in \p FS (none:
+/// RunWide is the command line).
+llvm::Expected<SourceConfigs> configureRun(const ToolOptions &CommandLine,
+                                           llvm::vfs::FileSystem &FS);
+
+/// --dump-config: the configuration that applies to the first source of
+/// \p CommandLine (or to the working directory when there is none), the
+/// command line included, as YAML.
 llvm::Expected<std::string> dumpConfigFor(const ToolOptions &CommandLine,
-                                          llvm::StringRef Source,
                                           llvm::vfs::FileSystem &FS);
 
 } // namespace cudalower

@@ -298,9 +298,8 @@ struct PreparedRun {
   std::vector<std::string> Sources; ///< Real paths.
   RunConfig Cfg;
   std::unique_ptr<CompilationSetup> Setup;
-  std::chrono::steady_clock::time_point Started;
-  /// The options after configuration files (Setup keeps their address).
-  std::unique_ptr<ToolOptions> Configured;
+  std::chrono::steady_clock::time_point Started =
+      std::chrono::steady_clock::now();
   /// Sources whose .cuda-lower.yaml sets other rules than Cfg's.
   std::map<std::string, RunConfig> PerSource;
 
@@ -310,11 +309,18 @@ struct PreparedRun {
   }
 };
 
-/// prepareRun, once configuration files are read.
-llvm::Expected<PreparedRun> prepareConfiguredRun(SourceConfigs Configs,
-                                                 llvm::vfs::FileSystem &FS) {
-  const ToolOptions &Opts = *Configs.RunWide;
-  std::vector<std::string> *Sources = &Configs.Sources;
+/// Checks the options against the sources in \p FS: every problem found
+/// here is a usage error, reported before anything is parsed.
+llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
+                                       llvm::vfs::FileSystem &FS) {
+  if (Opts.Sources.empty())
+    return llvm::createStringError("no source files given");
+  if (showsOneSource(Opts) && Opts.Sources.size() > 1)
+    return llvm::createStringError(
+        "several sources need -i, --diff or --check (stdout and -o take one)");
+  auto Sources = resolveSources(Opts.Sources, FS);
+  if (!Sources)
+    return Sources.takeError();
   auto Cfg = makeRunConfig(Opts);
   if (!Cfg)
     return Cfg.takeError();
@@ -333,43 +339,25 @@ llvm::Expected<PreparedRun> prepareConfiguredRun(SourceConfigs Configs,
     return Setup.takeError();
   if (llvm::Error E = (*Setup)->prepare(*Sources))
     return E;
-  std::map<std::string, RunConfig> PerSource;
+  PreparedRun Run;
+  Run.Sources = std::move(*Sources);
+  Run.Cfg = std::move(*Cfg);
+  Run.Setup = std::move(*Setup);
+  return Run;
+}
+
+/// The rules of the sources whose configuration differs from the run's.
+llvm::Error addSourceConfigs(PreparedRun &Run, const SourceConfigs &Configs) {
   for (const auto &[Source, SourceOpts] : Configs.PerSource) {
     auto Own = makeRunConfig(SourceOpts);
     if (!Own)
       return Own.takeError();
-    Own->Root = Cfg->Root;
-    std::tie(Own->TestCrashInRule, Own->TestCrashInSource) =
-        std::tie(Cfg->TestCrashInRule, Cfg->TestCrashInSource);
-    PerSource.emplace(Source, std::move(*Own));
+    Own->Root = Run.Cfg.Root;
+    Own->TestCrashInRule = Run.Cfg.TestCrashInRule;
+    Own->TestCrashInSource = Run.Cfg.TestCrashInSource;
+    Run.PerSource.emplace(Source, std::move(*Own));
   }
-  return PreparedRun{std::move(*Sources),
-                     std::move(*Cfg),
-                     std::move(*Setup),
-                     std::chrono::steady_clock::now(),
-                     std::move(Configs.RunWide),
-                     std::move(PerSource)};
-}
-
-/// Checks the options against the sources in \p FS: every problem found
-/// here is a usage error, reported before anything is parsed.
-llvm::Expected<PreparedRun> prepareRun(const ToolOptions &CommandLine,
-                                       llvm::vfs::FileSystem &FS) {
-  const ToolOptions &Opts = CommandLine;
-  if (Opts.Sources.empty())
-    return llvm::createStringError("no source files given");
-  if (showsOneSource(Opts) && Opts.Sources.size() > 1)
-    return llvm::createStringError(
-        "several sources need -i, --diff or --check (stdout and -o take one)");
-  auto Resolved = resolveSources(CommandLine.Sources, FS);
-  if (!Resolved)
-    return Resolved.takeError();
-  auto Configs = configureSources(CommandLine, *Resolved, FS);
-  if (!Configs)
-    return Configs.takeError();
-  if (Configs->Sources.empty()) // every source excluded: nothing to do
-    return PreparedRun{};
-  return prepareConfiguredRun(std::move(*Configs), FS);
+  return llvm::Error::success();
 }
 
 /// Verifies \p Files (unless --no-verify), prints every diagnostic, and
@@ -438,20 +426,25 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
     return UsageError;
   };
   if (Opts.DumpConfig) {
-    llvm::SmallString<256> First;
-    if (!Opts.Sources.empty() && (First = Opts.Sources.front(), true))
-      FS->makeAbsolute(First);
-    auto Text = dumpConfigFor(Opts, First, *FS);
+    auto Text = dumpConfigFor(Opts, *FS);
     if (!Text)
       return Fail(Text.takeError());
     Out << *Text;
     return Success;
   }
-  auto Run = prepareRun(Opts, *FS);
+  // Configuration files (docs/configuration.md): the run's options, and
+  // the rules of sources whose own file differs. Setup keeps RunWide's
+  // address, so Configs outlives the run.
+  auto Configs = configureRun(Opts, *FS);
+  if (!Configs)
+    return Fail(Configs.takeError());
+  if (Configs->Sources.empty() && !Opts.Sources.empty())
+    return Success; // every source excluded
+  auto Run = prepareRun(*Configs->RunWide, *FS);
   if (!Run)
     return Fail(Run.takeError());
-  if (Run->Sources.empty()) // every source excluded by a configuration
-    return Success;
+  if (llvm::Error E = addSourceConfigs(*Run, *Configs))
+    return Fail(std::move(E));
 
   EditCollector Collector;
   // Signal handlers that turn a crash in a rule or in Clang into an error

@@ -88,9 +88,12 @@ int writeRunOutputs(const ToolOptions &Opts, const RunResults &R,
     return writeReport(P, cantFail(reportFormatFor(P, Opts.ReportFormat)),
                        R);
   });
+  // A run that finds nothing stays silent, as CI tools' clean runs do.
+  bool Found = !R.Findings.empty() || !R.Problems.empty() ||
+               !R.Files.empty() || R.Parsed.size() < R.Sources.size();
   if (Opts.Analysis)
     printAnalysis(Out, R);
-  else if (!Opts.Quiet &&
+  else if (!Opts.Quiet && Found &&
            (Opts.Mode == OutputMode::InPlace || R.Sources.size() > 1))
     printSummary(Err, R);
   return Code;

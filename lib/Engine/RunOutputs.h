@@ -34,7 +34,7 @@ RunResults collectResults(const ToolOptions &Opts, const RunEnd &End);
 
 /// Writes --export-fixes, --sarif and --report, and prints the --analysis
 /// estimate (to \p Out) or the summary (to \p Err: with -i or several
-/// sources, not with -q). \returns UsageError if a file could not be
+/// sources, when anything was found or changed, not with -q). \returns UsageError if a file could not be
 /// written, else Success.
 int writeRunOutputs(const ToolOptions &Opts, const RunResults &R,
                     llvm::raw_ostream &Out, llvm::raw_ostream &Err);
