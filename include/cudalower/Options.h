@@ -93,6 +93,28 @@ struct ToolOptions {
   // of the first source (and column, when not 0) are kept, with their edits.
   unsigned OnlyLine = 0;
   unsigned OnlyColumn = 0;
+  // CI outputs, reports and configuration (docs/usage.md#ci,
+  // docs/configuration.md).
+  /// Write the fixes as clang-apply-replacements reads them (YAML).
+  std::string ExportFixesFile;
+  /// Write the findings as SARIF 2.1.0.
+  std::string SarifFile;
+  /// Rules (clang-tidy globs, `-` excludes) whose warnings are errors.
+  std::string WarningsAsErrors;
+  /// Write a report of the run; its format is ReportFormat ("json" or
+  /// "csv"), or the file's extension when that is empty.
+  std::string ReportFile;
+  std::string ReportFormat;
+  /// Change nothing; print a migration estimate per rule and per file.
+  bool Analysis = false;
+  /// The language standard (`c++20`) for sources whose compile command
+  /// names none; empty: c++17.
+  std::string DefaultStandard;
+  /// --config: YAML text or a file; empty: each source's nearest
+  /// .cuda-lower.yaml.
+  std::string ConfigText;
+  /// Print the configuration that applies to the first source and exit.
+  bool DumpConfig = false;
 };
 
 } // namespace cudalower

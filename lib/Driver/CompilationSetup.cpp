@@ -299,7 +299,9 @@ CompilationSetup::commandFor(llvm::StringRef File, CompilationPass Pass,
       "cuda",
       "--cuda-path=" + CudaPath,
       "--cuda-gpu-arch=" + Arch,
-      "-std=" + (Parsed.Std.empty() ? std::string("c++17") : Parsed.Std),
+      "-std=" + (!Parsed.Std.empty()           ? Parsed.Std
+                 : !Opts->DefaultStandard.empty() ? Opts->DefaultStandard
+                                                  : std::string("c++17")),
       "-resource-dir=" CUDALOWER_CLANG_RESOURCE_DIR,
       "-fsyntax-only",
       Pass == CompilationPass::Host ? "--cuda-host-only" : "--cuda-device-only",

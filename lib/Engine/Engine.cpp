@@ -9,13 +9,17 @@
 
 #include "Analysis/Analyses.h"
 #include "Driver/CompilationSetup.h"
+#include "Driver/Config.h"
 #include "Driver/PragmaMacros.h"
 #include "Driver/ProjectSources.h"
 #include "Engine/EditCollector.h"
 #include "Engine/OwnedSystemHeaders.h"
 #include "Engine/Ownership.h"
 #include "Engine/Parse.h"
+#include "Engine/RuleGlobs.h"
 #include "Engine/RuleRegistry.h"
+#include "Engine/RunOutputs.h"
+#include "Engine/Suppressions.h"
 #include "Engine/Verification.h"
 #include "Output/DiagnosticPrinter.h"
 #include "Output/Emit.h"
@@ -33,6 +37,7 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include <chrono>
 #include <csignal>
 #include <mutex>
 
@@ -56,6 +61,7 @@ struct RunConfig {
                          (!OnlyColumn || D.Column == OnlyColumn));
   }
   FindingOwners Owners; // from Enabled
+  RuleGlobs WarningsAsErrors;
   /// What rules leave for the other pass of a source: "source\nrule" ->
   /// the rule's map (RuleContext::acrossPasses). Sources parse in parallel:
   /// the lock guards the outer map; each inner one has one source's user.
@@ -114,10 +120,19 @@ public:
   }
 
   void record(Diagnostic D) override {
-    if (D.File.empty() || !Cfg.keeps(D))
+    if (D.File.empty() || !Cfg.keeps(D) ||
+        Suppressed.suppresses(D, Ctx.getSourceManager()))
       return;
+    if (D.Level == DiagLevel::Warning && Cfg.WarningsAsErrors.contains(D.Rule))
+      D.Level = DiagLevel::Error;
     recordParsedTexts(D);
     Found.push_back(std::move(D));
+  }
+
+  /// Reports the suppression comments that are malformed or unmatched.
+  void recordSuppressionProblems() {
+    for (Diagnostic &D : Suppressed.takeProblems(Ctx.getSourceManager()))
+      Found.push_back(std::move(D));
   }
 
   void beginCheck(llvm::StringRef Rule, SourceLocation Loc) override {
@@ -157,6 +172,7 @@ private:
   mutable FileOwnership Owned{Cfg.Root};
   llvm::StringSet<> TextRecorded;
   std::unique_ptr<Analyses> TUAnalyses;
+  SuppressionFilter Suppressed;
 };
 
 /// Runs every rule's matchers over one AST, then their end-of-TU hooks.
@@ -190,6 +206,7 @@ public:
       Context.beginCheck(R->getName(), SourceLocation());
       R->finishTranslationUnit();
     }
+    Context.recordSuppressionProblems();
   }
 
 private:
@@ -270,6 +287,9 @@ llvm::Expected<RunConfig> makeRunConfig(const ToolOptions &Opts) {
     }
   }
   Cfg.Owners = ownersFor(Cfg.Enabled);
+  if (llvm::Error E = checkRunOutputOptions(Opts))
+    return E;
+  Cfg.WarningsAsErrors = cantFail(RuleGlobs::parse(Opts.WarningsAsErrors));
   for (const std::string &KV : Opts.RuleOptions) {
     std::string Key, Value;
     if (llvm::Error E = checkRuleOption(KV, Key, Value))
@@ -290,9 +310,10 @@ bool reportChangedFiles(const EditCollector &Collector,
   return !Collector.changedFiles().empty();
 }
 
-/// Stdout and -o show one source.
+/// Stdout and -o show one source (--analysis shows none).
 bool showsOneSource(const ToolOptions &Opts) {
-  return Opts.Mode == OutputMode::Stdout || Opts.Mode == OutputMode::File;
+  return !Opts.Analysis &&
+         (Opts.Mode == OutputMode::Stdout || Opts.Mode == OutputMode::File);
 }
 
 /// What a run settles before it parses: which sources, which rules, how to
@@ -301,6 +322,15 @@ struct PreparedRun {
   std::vector<std::string> Sources; ///< Real paths.
   RunConfig Cfg;
   std::unique_ptr<CompilationSetup> Setup;
+  std::chrono::steady_clock::time_point Started =
+      std::chrono::steady_clock::now();
+  /// Sources whose .cuda-lower.yaml sets other rules than Cfg's.
+  std::map<std::string, RunConfig> PerSource;
+
+  const RunConfig &configFor(const std::string &Source) const {
+    auto It = PerSource.find(Source);
+    return It == PerSource.end() ? Cfg : It->second;
+  }
 };
 
 /// Checks the options against the sources in \p FS: every problem found
@@ -344,7 +374,28 @@ llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
       return E;
   if (llvm::Error E = (*Setup)->prepare(*Sources))
     return E;
-  return PreparedRun{std::move(*Sources), std::move(*Cfg), std::move(*Setup)};
+  PreparedRun Run;
+  Run.Sources = std::move(*Sources);
+  Run.Cfg = std::move(*Cfg);
+  Run.Setup = std::move(*Setup);
+  return Run;
+}
+
+/// The rules of the sources whose configuration differs from the run's.
+llvm::Error addSourceConfigs(PreparedRun &Run, const SourceConfigs &Configs) {
+  for (const auto &[Source, SourceOpts] : Configs.PerSource) {
+    auto Own = makeRunConfig(SourceOpts);
+    if (!Own)
+      return Own.takeError();
+    Own->Root = Run.Cfg.Root;
+    Own->TestCrashInRule = Run.Cfg.TestCrashInRule;
+    Own->TestCrashInSource = Run.Cfg.TestCrashInSource;
+    Own->OnlyFile = Run.Cfg.OnlyFile;
+    Own->OnlyLine = Run.Cfg.OnlyLine;
+    Own->OnlyColumn = Run.Cfg.OnlyColumn;
+    Run.PerSource.emplace(Source, std::move(*Own));
+  }
+  return llvm::Error::success();
 }
 
 unsigned jobsFor(const ToolOptions &Opts);
@@ -375,20 +426,27 @@ int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
 
   const std::string &Main = Run.Sources.front();
   auto MainText = Collector.parsedTexts().find(Main);
-  int Code =
-      Opts.Mode == OutputMode::OutRoot
-          ? writeOutRoot(Files, Run.Cfg.Root, Opts.OutRoot, Opts.CopyAll, Err)
-          : emitOutput(Opts, Main,
-                       MainText == Collector.parsedTexts().end()
-                           ? llvm::StringRef()
-                           : llvm::StringRef(MainText->second),
-                       Files, Out, Err);
+  llvm::StringRef MainParsed = MainText == Collector.parsedTexts().end()
+                                   ? llvm::StringRef()
+                                   : llvm::StringRef(MainText->second);
+  int Code = Opts.Analysis ? Success
+             : Opts.Mode == OutputMode::OutRoot
+                 ? writeOutRoot(Files, Run.Cfg.Root, Opts.OutRoot,
+                                Opts.CopyAll, Err)
+                 : emitOutput(Opts, Main, MainParsed, Files, Out, Err);
   if (Code == Success && (Parse.Crashed || Verified.Crashed))
     Code = InternalError;
-  if (Code == Success &&
+  if (Code == Success && !Opts.Analysis &&
       (Collector.hasErrors() || !Verified.Problems.empty()))
     Code = RewritesNeeded;
-  return Code;
+  std::chrono::duration<double> Took =
+      std::chrono::steady_clock::now() - Run.Started;
+  RunResults Results =
+      collectResults(Opts, {Run.Sources, Parse.Parsed, Collector,
+                            Verified.Problems, Files, Run.Cfg.Rules,
+                            Took.count()});
+  int OutputsCode = writeRunOutputs(Opts, Results, Out, Err);
+  return Code == Success ? OutputsCode : Code;
 }
 
 /// -j: 0 means one source per core.
@@ -422,11 +480,28 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
     Err << "cuda-lower: error: " << llvm::toString(std::move(E)) << '\n';
     return UsageError;
   };
-  auto Run = prepareRun(Opts, *FS);
+  if (Opts.DumpConfig) {
+    auto Text = dumpConfigFor(Opts, *FS);
+    if (!Text)
+      return Fail(Text.takeError());
+    Out << *Text;
+    return Success;
+  }
+  // Configuration files (docs/configuration.md): the run's options, and
+  // the rules of sources whose own file differs. Setup keeps RunWide's
+  // address, so Configs outlives the run.
+  auto Configs = configureRun(Opts, *FS);
+  if (!Configs)
+    return Fail(Configs.takeError());
+  if (Configs->Sources.empty() && !Opts.Sources.empty())
+    return Success; // every source excluded
+  auto Run = prepareRun(*Configs->RunWide, *FS);
   if (!Run)
     return Fail(Run.takeError());
   for (const std::string &Message : Run->Setup->messages())
     Err << Message;
+  if (llvm::Error E = addSourceConfigs(*Run, *Configs))
+    return Fail(std::move(E));
 
   EditCollector Collector;
   // Signal handlers that turn a crash in a rule or in Clang into an error
@@ -435,8 +510,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   auto MakeAction = [&](CompilationPass Pass, std::vector<Diagnostic> &Found,
                         const ErrorPrinter &Errors, CrashSite &Site,
                         EditCollector &Texts) {
-    return std::make_unique<RulesAction>(Pass, Run->Cfg, Found, Errors, Site,
-                                         Texts);
+    return std::make_unique<RulesAction>(Pass, Run->configFor(Site.Source),
+                                         Found, Errors, Site, Texts);
   };
   ProgressLine Progress(Err, Run->Sources.size(), progressStyle(Opts));
   ParseSettings Settings;

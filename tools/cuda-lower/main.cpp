@@ -146,6 +146,40 @@ int main(int argc, char **argv) {
       ->needs(OutRoot);
   OutRoot->excludes(Out)->excludes(InPlaceFlag)->excludes(DiffFlag)->excludes(
       CheckFlag);
+  // CI outputs and reports (docs/usage.md#ci).
+  App.add_option("--export-fixes", Opts.ExportFixesFile,
+                 "Write the fixes to FILE as YAML for clang-apply-replacements")
+      ->group("CI");
+  App.add_option("--sarif", Opts.SarifFile,
+                 "Write the findings to FILE as SARIF 2.1.0")
+      ->group("CI");
+  App.add_option("--warnings-as-errors", Opts.WarningsAsErrors,
+                 "Rules whose warnings are errors (exit 1): globs, `-` "
+                 "excludes, as clang-tidy")
+      ->group("CI");
+  App.add_option("--report", Opts.ReportFile,
+                 "Write a report of the run to FILE (.json or .csv)")
+      ->group("CI");
+  App.add_option("--report-format", Opts.ReportFormat,
+                 "Format of --report: json or csv (default: its extension)")
+      ->check(CLI::IsMember({"json", "csv"}))
+      ->group("CI");
+  App.add_flag("--analysis", Opts.Analysis,
+               "Change nothing; print a migration estimate per rule and file")
+      ->group("CI")
+      ->excludes(Out)
+      ->excludes(InPlaceFlag)
+      ->excludes(DiffFlag)
+      ->excludes(CheckFlag);
+
+  // Configuration (docs/configuration.md).
+  App.add_option("--config", Opts.ConfigText,
+                 "Configuration as YAML text or a file (instead of each "
+                 "source's nearest .cuda-lower.yaml)")
+      ->group("Configuration");
+  App.add_flag("--dump-config", Opts.DumpConfig,
+               "Print the configuration of the first source and exit")
+      ->group("Configuration");
 
   // Test hook, hidden from --help: makes a rule crash (see ToolOptions).
   App.add_option("--test-crash-in-rule", Opts.TestCrashInRule)->group("");
