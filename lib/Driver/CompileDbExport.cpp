@@ -53,8 +53,9 @@ llvm::json::Object databaseEntry(llvm::StringRef Directory,
   llvm::json::Array Arguments;
   for (const std::string &A : Args)
     Arguments.push_back(A);
-  return llvm::json::Object{{"directory", Directory},
-                            {"file", File},
+  // json::Value keeps a StringRef as a reference: copy the strings.
+  return llvm::json::Object{{"directory", Directory.str()},
+                            {"file", File.str()},
                             {"arguments", std::move(Arguments)}};
 }
 

@@ -24,6 +24,28 @@ std::vector<unsigned> registersFromPtxasLog(llvm::StringRef Log) {
   return Out;
 }
 
+static void sortUnique(std::vector<std::string> &V) {
+  llvm::sort(V);
+  V.erase(std::unique(V.begin(), V.end()), V.end());
+}
+
+std::vector<std::string> kernelsFromPtxasLog(llvm::StringRef Log) {
+  // ptxas info    : Compiling entry function '_Z6kernelPi' for 'sm_90'
+  std::vector<std::string> Out;
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  Log.split(Lines, '\n');
+  for (llvm::StringRef L : Lines) {
+    size_t At = L.find("Compiling entry function '");
+    if (At == llvm::StringRef::npos)
+      continue;
+    llvm::StringRef Name = L.substr(At + 26).split('\'').first;
+    if (!Name.empty())
+      Out.push_back(Name.str());
+  }
+  sortUnique(Out);
+  return Out;
+}
+
 std::vector<std::string> kernelsFromCuobjdump(llvm::StringRef Symbols) {
   // symbol 3  value 0x0 size 0x80 ... STT_FUNC STB_GLOBAL STO_ENTRY _Z6kernelPi
   std::vector<std::string> Out;
@@ -36,8 +58,7 @@ std::vector<std::string> kernelsFromCuobjdump(llvm::StringRef Symbols) {
     if (!Name.empty())
       Out.push_back(Name.str());
   }
-  llvm::sort(Out);
-  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  sortUnique(Out);
   return Out;
 }
 

@@ -14,12 +14,16 @@ struct BuildResult {
   std::string Log;            ///< The compiler's messages (ptxas -v too).
   double Seconds = 0;
   uint64_t ObjectBytes = 0;
-  std::vector<std::string> Kernels;     ///< From cuobjdump -symbols, sorted.
+  std::vector<std::string> Kernels;     ///< ptxas's entries (or cuobjdump's).
   std::vector<unsigned> Registers;      ///< Per function, as ptxas listed them.
 };
 
 /// The registers of each function `ptxas -v` reported in \p Log, in order.
 std::vector<unsigned> registersFromPtxasLog(llvm::StringRef Log);
+
+/// The kernels `ptxas -v` compiled (its "Compiling entry function" lines),
+/// sorted; none when no SASS was built (compute_XX only).
+std::vector<std::string> kernelsFromPtxasLog(llvm::StringRef Log);
 
 /// The kernels (STO_ENTRY functions) of `cuobjdump -symbols` output.
 std::vector<std::string> kernelsFromCuobjdump(llvm::StringRef Symbols);

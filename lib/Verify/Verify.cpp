@@ -140,11 +140,15 @@ BuildResult buildOne(llvm::StringRef Dir, const std::vector<std::string> &Argv,
   if (!R.Built)
     return R;
   R.Registers = registersFromPtxasLog(R.Log);
+  R.Kernels = kernelsFromPtxasLog(R.Log);
   llvm::sys::fs::file_size(Object, R.ObjectBytes);
+  // Without SASS ptxas lists nothing; cuobjdump (when installed) reads the
+  // object's symbols instead.
   std::string Symbols = (Object + ".symbols").str();
   double Ignored;
-  if (runShell("cuobjdump -symbols " + shellQuote(Object), Symbols, Ignored) ==
-      0)
+  if (R.Kernels.empty() && llvm::sys::findProgramByName("cuobjdump") &&
+      runShell("cuobjdump -symbols " + shellQuote(Object), Symbols, Ignored) ==
+          0)
     R.Kernels = kernelsFromCuobjdump(readText(Symbols));
   return R;
 }
@@ -265,6 +269,7 @@ int VerifyRun::run() {
   }
 
   llvm::json::Array Units;
+  BuildResult Total[2];
   bool Same = true;
   unsigned N = 0;
   for (const auto &C : Cmds) {
@@ -284,12 +289,30 @@ int VerifyRun::run() {
                          buildCommand(LoweredArgv, Obj + "/lowered.o", true),
                          Obj + "/lowered.o");
     compareBuilds(T);
+    for (auto [Sum, One] : {std::make_pair(&Total[0], &T.Original),
+                            std::make_pair(&Total[1], &T.Lowered)}) {
+      Sum->ObjectBytes += One->ObjectBytes;
+      Sum->Seconds += One->Seconds;
+    }
     Same &= T.Problems.empty();
     printComparison(Out, T);
     Units.push_back(toJson(T));
   }
-  llvm::json::Object Report{{"root", Root}, {"lowered_copy", Copy},
-                            {"units", std::move(Units)}};
+  Out << llvm::formatv("total: objects {0} -> {1} bytes, compile time "
+                       "{2:f2} -> {3:f2} s\n",
+                       Total[0].ObjectBytes, Total[1].ObjectBytes,
+                       Total[0].Seconds, Total[1].Seconds);
+  llvm::json::Object Report{
+      {"root", Root},
+      {"lowered_copy", Copy},
+      {"units", std::move(Units)},
+      {"total", llvm::json::Object{
+                    {"original_object_bytes",
+                     static_cast<int64_t>(Total[0].ObjectBytes)},
+                    {"lowered_object_bytes",
+                     static_cast<int64_t>(Total[1].ObjectBytes)},
+                    {"original_seconds", Total[0].Seconds},
+                    {"lowered_seconds", Total[1].Seconds}}}};
   if (!V.RunCommand.empty()) {
     int A = runUserCommand("original", Root, Report);
     int B = runUserCommand("lowered", Copy, Report);
