@@ -88,23 +88,68 @@ contractSources(const ToolOptions &Opts, llvm::StringRef Root) {
   return Out;
 }
 
-/// The sources that do not pass `--check` (still need rewriting, or a rule
-/// or verification reported an error), with the exit code of each.
-std::vector<std::pair<std::string, int>>
+/// A file's scan: its text, the uses found, and what removing them gives.
+struct FileResult {
+  std::string Path;
+  std::string Old;
+  std::vector<FlagUse> Uses;
+  clang::tooling::Replacements Edits;
+  std::string New;
+};
+
+/// The real file system with the sources as migration leaves them (their
+/// `#error` guards gone): the contract is checked on what will be built.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+migratedSources(const std::vector<FileResult> &Results) {
+  // A physical file system of its own: the process-wide real one would
+  // move the process's working directory with the run's.
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::createPhysicalFileSystem());
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const FileResult &R : Results)
+    if (!R.Edits.empty() && scriptKindOf(R.Path) == ScriptKind::Unknown)
+      Memory->addFile(R.Path, 0, llvm::MemoryBuffer::getMemBufferCopy(R.New));
+  Overlay->pushOverlay(Memory);
+  return Overlay;
+}
+
+/// A source that does not pass `--check` (it still needs rewriting, or a
+/// rule or verification reported an error): its exit code, and the first
+/// error the run printed, if any.
+struct Failure {
+  std::string Source;
+  int Code = 0;
+  std::string FirstError;
+};
+
+std::vector<Failure>
 sourcesNeedingFlags(const ToolOptions &Opts,
                     const std::vector<std::string> &Sources,
-                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
-  std::vector<std::pair<std::string, int>> Failing;
+                    const std::vector<FileResult> &Results) {
+  std::vector<Failure> Failing;
   for (const std::string &S : Sources) {
+    // A run sets its working directory in the file system it is given: one
+    // each, so that relative paths mean the same in every run.
+    auto FS = migratedSources(Results);
     ToolOptions One = Opts;
     One.Sources = {S};
     One.Mode = OutputMode::Check;
     One.Quiet = true;
     One.Color = false;
-    std::string Ignored;
-    llvm::raw_string_ostream Sink(Ignored);
-    if (int Code = runTool(One, Sink, Sink, FS))
-      Failing.push_back({S, Code});
+    std::string Diff, Messages;
+    llvm::raw_string_ostream DiffOS(Diff), MessagesOS(Messages);
+    int Code = runTool(One, DiffOS, MessagesOS, FS);
+    if (!Code)
+      continue;
+    Failure F{S, Code, ""};
+    llvm::SmallVector<llvm::StringRef, 16> Lines;
+    llvm::StringRef(Messages).split(Lines, '\n');
+    for (llvm::StringRef L : Lines)
+      if (L.contains(" error: ")) {
+        F.FirstError = L.str();
+        break;
+      }
+    Failing.push_back(std::move(F));
   }
   return Failing;
 }
@@ -156,15 +201,6 @@ clang::tooling::Replacements removals(llvm::StringRef Path,
   return Out;
 }
 
-/// A file's scan: its text, the uses found, and what removing them gives.
-struct FileResult {
-  std::string Path;
-  std::string Old;
-  std::vector<FlagUse> Uses;
-  clang::tooling::Replacements Edits;
-  std::string New;
-};
-
 /// Scans \p Path as a build script (\p IsScript) or a C++ source.
 llvm::Expected<FileResult> scanFile(const std::string &Path, bool IsScript) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
@@ -186,20 +222,6 @@ llvm::Expected<FileResult> scanFile(const std::string &Path, bool IsScript) {
     return New.takeError();
   R.New = std::move(*New);
   return R;
-}
-
-/// The real file system with the sources as migration leaves them (their
-/// `#error` guards gone): the contract is checked on what will be built.
-llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
-migratedSources(const std::vector<FileResult> &Results) {
-  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
-  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  for (const FileResult &R : Results)
-    if (!R.Edits.empty() && scriptKindOf(R.Path) == ScriptKind::Unknown)
-      Memory->addFile(R.Path, 0, llvm::MemoryBuffer::getMemBufferCopy(R.New));
-  Overlay->pushOverlay(Memory);
-  return Overlay;
 }
 
 /// Prints the diagnostics of \p Results, then the diffs or writes the files.
@@ -275,12 +297,15 @@ int runMigrateBuild(const ToolOptions &Opts, const MigrateBuildOptions &M,
   }
 
   if (!M.AssumeLowered) {
-    auto Failing = sourcesNeedingFlags(Opts, *Sources, migratedSources(Results));
+    auto Failing = sourcesNeedingFlags(Opts, *Sources, Results);
     if (!Failing.empty()) {
-      for (auto &[S, Code] : Failing)
-        Err << displayPath(S) << ": error: still needs the nvcc flags "
-            << "(cuda-lower --check exits " << Code << "); lower it first ["
+      for (const Failure &F : Failing) {
+        Err << displayPath(F.Source) << ": error: still needs the nvcc flags "
+            << "(cuda-lower --check exits " << F.Code << "); lower it first ["
             << RuleName << "]\n";
+        if (!F.FirstError.empty())
+          Err << "  first error: " << F.FirstError << '\n';
+      }
       Err << "cuda-lower: error: " << Failing.size() << " of "
           << Sources->size()
           << " sources still need the flags; the build was not changed\n";
