@@ -86,6 +86,22 @@ void addUnderstoodMisses(llvm::StringRef Text, std::vector<FlagUse> &Uses) {
   Uses.insert(Uses.end(), Missed.begin(), Missed.end());
 }
 
+std::vector<std::pair<unsigned, unsigned>>
+mergedRemovals(const std::vector<FlagUse> &Uses) {
+  std::vector<std::pair<unsigned, unsigned>> Ranges, Merged;
+  for (const FlagUse &U : Uses)
+    if (U.Removable)
+      Ranges.push_back({U.RemoveOffset, U.RemoveOffset + U.RemoveLength});
+  llvm::sort(Ranges);
+  for (auto R : Ranges) {
+    if (!Merged.empty() && R.first <= Merged.back().second)
+      Merged.back().second = std::max(Merged.back().second, R.second);
+    else
+      Merged.push_back(R);
+  }
+  return Merged;
+}
+
 std::pair<unsigned, unsigned> wholeLinesIfAlone(llvm::StringRef Text,
                                                 unsigned Begin, unsigned End) {
   size_t LineBegin = Text.rfind('\n', Begin);

@@ -45,6 +45,11 @@ std::vector<FlagUse> scanBuildScript(ScriptKind Kind, llvm::StringRef Text);
 /// reported as not understood: the scanners edit only what they parsed.
 void addUnderstoodMisses(llvm::StringRef Text, std::vector<FlagUse> &Uses);
 
+/// The ranges the removable uses delete, sorted, overlapping ones merged
+/// (two flags side by side, or a command that goes as a whole).
+std::vector<std::pair<unsigned, unsigned>>
+mergedRemovals(const std::vector<FlagUse> &Uses);
+
 /// The half-open range of the line(s) holding [Begin, End) when nothing but
 /// blanks surrounds it there; otherwise [Begin, End) itself.
 std::pair<unsigned, unsigned> wholeLinesIfAlone(llvm::StringRef Text,

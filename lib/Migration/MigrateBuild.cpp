@@ -182,20 +182,8 @@ Diagnostic diagnosticFor(llvm::StringRef Path, llvm::StringRef Text,
 /// The removals of \p Uses as Replacements, overlapping ranges merged.
 clang::tooling::Replacements removals(llvm::StringRef Path,
                                       const std::vector<FlagUse> &Uses) {
-  std::vector<std::pair<unsigned, unsigned>> Ranges;
-  for (const FlagUse &U : Uses)
-    if (U.Removable)
-      Ranges.push_back({U.RemoveOffset, U.RemoveOffset + U.RemoveLength});
-  llvm::sort(Ranges);
-  std::vector<std::pair<unsigned, unsigned>> Merged;
-  for (auto R : Ranges) {
-    if (!Merged.empty() && R.first <= Merged.back().second)
-      Merged.back().second = std::max(Merged.back().second, R.second);
-    else
-      Merged.push_back(R);
-  }
   clang::tooling::Replacements Out;
-  for (auto [B, E] : Merged)
+  for (auto [B, E] : mergedRemovals(Uses))
     llvm::cantFail(
         Out.add(clang::tooling::Replacement(Path, B, E - B, "")));
   return Out;
