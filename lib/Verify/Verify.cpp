@@ -16,6 +16,7 @@
 #include "Verify/BuildCompare.h"
 #include "cudalower/Migration.h"
 #include "cudalower/Tool.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -85,10 +86,16 @@ std::string shellQuote(llvm::StringRef S) {
 /// added to the environment. \returns the exit code.
 int runShell(const std::string &Script, llvm::StringRef Log, double &Seconds,
              const std::vector<std::string> &Extra = {}) {
-  std::vector<std::string> EnvStore;
-  for (char **E = environ; *E; ++E)
-    EnvStore.push_back(*E);
-  EnvStore.insert(EnvStore.end(), Extra.begin(), Extra.end());
+  // The process's environment, less the variables \p Extra sets (the first
+  // of two settings would win).
+  std::vector<std::string> EnvStore(Extra.begin(), Extra.end());
+  for (char **E = environ; *E; ++E) {
+    llvm::StringRef Name = llvm::StringRef(*E).split('=').first;
+    if (llvm::none_of(Extra, [&](const std::string &X) {
+          return llvm::StringRef(X).split('=').first == Name;
+        }))
+      EnvStore.push_back(*E);
+  }
   std::vector<llvm::StringRef> Env(EnvStore.begin(), EnvStore.end());
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, Log, Log};
   auto Start = std::chrono::steady_clock::now();
@@ -253,6 +260,10 @@ int VerifyRun::run() {
     return fail(llvm::toString(RootOr.takeError()));
   Root = *RootOr;
   Copy = Work + "/lowered";
+  // The work directory exists before the copy starts, so that the copy
+  // leaves it out when it lies under the root.
+  if (std::error_code EC = llvm::sys::fs::create_directories(Work))
+    return fail(Work + ": " + EC.message());
   std::vector<std::string> Sources;
   for (const auto &C : Cmds)
     if (llvm::StringRef(C.Filename).starts_with(Root + "/"))
