@@ -83,7 +83,7 @@ contractSources(const ToolOptions &Opts, llvm::StringRef Root) {
                                           "database: " + Error);
   std::vector<std::string> Out;
   for (const std::string &F : Db->getAllFiles())
-    if (llvm::StringRef(F).starts_with(Root))
+    if (llvm::StringRef(F).starts_with((Root + "/").str()))
       Out.push_back(F);
   return Out;
 }
@@ -214,7 +214,7 @@ llvm::Expected<FileResult> scanFile(const std::string &Path, bool IsScript) {
 
 /// Prints the diagnostics of \p Results, then the diffs or writes the files.
 /// \returns true if every use was removed (and written).
-bool emitResults(const ToolOptions &Opts, llvm::StringRef Root,
+bool emitResults(const ToolOptions &Opts,
                  const std::vector<FileResult> &Results, llvm::raw_ostream &Out,
                  llvm::raw_ostream &Err) {
   bool AllRemoved = true;
@@ -228,7 +228,9 @@ bool emitResults(const ToolOptions &Opts, llvm::StringRef Root,
     if (R.Edits.empty())
       continue;
     if (Opts.Mode != OutputMode::InPlace) {
-      Out << unifiedDiff(displayPath(R.Path, Root), R.Old, R.Edits);
+      // Named as the lowering's diffs name files: relative to where the
+      // user is, for `git apply` there.
+      Out << unifiedDiff(displayPath(R.Path), R.Old, R.Edits);
       continue;
     }
     if (llvm::Error E = writeFileAtomically(R.Path, R.New, R.Old)) {
@@ -302,7 +304,7 @@ int runMigrateBuild(const ToolOptions &Opts, const MigrateBuildOptions &M,
   }
   bool AnyEdit = llvm::any_of(
       Results, [](const FileResult &R) { return !R.Edits.empty(); });
-  if (!emitResults(Opts, Root, Results, Out, Err))
+  if (!emitResults(Opts, Results, Out, Err))
     return RewritesNeeded;
   return Opts.Mode == OutputMode::Check && AnyEdit ? RewritesNeeded : Success;
 }
