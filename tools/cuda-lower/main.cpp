@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cudalower/Explain.h"
+#include "cudalower/Migration.h"
 #include "cudalower/Tool.h"
 #include "cudalower/Version.h"
 #include "llvm/Support/Process.h"
@@ -62,6 +63,67 @@ static int emptyRuleList() {
   llvm::errs() << "cuda-lower: error: --rules: the rule list is empty (see "
                   "--list-rules)\n";
   return cudalower::UsageError;
+}
+
+/// The options of the migration commands: --migrate-build,
+/// --export-compile-db and the `verify` subcommand.
+struct MigrationFlags {
+  bool MigrateBuild = false;
+  cudalower::MigrateBuildOptions Migrate;
+  std::string ExportDb, ExportClangd;
+  cudalower::VerifyOptions Verify;
+  CLI::App *VerifyCommand = nullptr;
+};
+
+static void addMigrationFlags(CLI::App &App, MigrationFlags &M) {
+  App.add_flag("--migrate-build", M.MigrateBuild,
+               "Remove --extended-lambda/--expt-relaxed-constexpr from the "
+               "build scripts once every source passes --check (diff; -i "
+               "writes)")
+      ->group("Migration");
+  App.add_option("--build-script", M.Migrate.Scripts,
+                 "A build script for --migrate-build (repeatable; default: "
+                 "every one under --in-root)")
+      ->allow_extra_args(false)
+      ->group("Migration");
+  App.add_option("--export-compile-db", M.ExportDb,
+                 "Write a compile_commands.json in Clang spellings of the -p "
+                 "database to FILE (or DIR)")
+      ->group("Migration");
+  App.add_option("--export-clangd", M.ExportClangd,
+                 "With --export-compile-db: also write a .clangd fragment")
+      ->group("Migration");
+  M.VerifyCommand = App.add_subcommand(
+      "verify", "Build each source as written (with its nvcc flags) and "
+                "lowered (without) and compare kernels, registers, sizes and "
+                "compile times; see docs/migration.md");
+  M.VerifyCommand->fallthrough();
+  M.VerifyCommand->add_option("--work-dir", M.Verify.WorkDir,
+                              "Where the two builds and the report go")
+      ->required();
+  M.VerifyCommand->add_option("--run", M.Verify.RunCommand,
+                              "Shell command run against each build (tests)");
+  M.VerifyCommand->add_option("--json", M.Verify.JsonReport,
+                              "The JSON report (default: WORK/verify.json)");
+}
+
+/// Runs the migration command the flags ask for, if any.
+static std::optional<int> runMigrationCommand(const MigrationFlags &M,
+                                              const cudalower::ToolOptions &Opts) {
+  if (M.VerifyCommand->parsed())
+    return cudalower::runVerify(Opts, M.Verify, llvm::outs(), llvm::errs());
+  if (M.MigrateBuild)
+    return cudalower::runMigrateBuild(Opts, M.Migrate, llvm::outs(),
+                                      llvm::errs());
+  if (!M.ExportDb.empty())
+    return cudalower::runExportCompileDb(Opts, M.ExportDb, M.ExportClangd,
+                                         llvm::errs());
+  if (!M.ExportClangd.empty()) {
+    llvm::errs() << "cuda-lower: error: --export-clangd needs "
+                    "--export-compile-db\n";
+    return cudalower::UsageError;
+  }
+  return std::nullopt;
 }
 
 int main(int argc, char **argv) {
@@ -184,6 +246,10 @@ int main(int argc, char **argv) {
   // Test hook, hidden from --help: makes a rule crash (see ToolOptions).
   App.add_option("--test-crash-in-rule", Opts.TestCrashInRule)->group("");
 
+  // Migration commands (docs/migration.md).
+  MigrationFlags Migration;
+  addMigrationFlags(App, Migration);
+
   // Everything after `--` goes to the compiler, as with clang-tidy.
   std::vector<std::string> Args(argv + 1, argv + argc);
   auto Dash = std::find(Args.begin(), Args.end(), "--");
@@ -247,6 +313,8 @@ int main(int argc, char **argv) {
   if (!Explain.empty())
     return finishStdout(
         cudalower::explain(Explain, Opts, llvm::outs(), llvm::errs()));
+  if (std::optional<int> Code = runMigrationCommand(Migration, Opts))
+    return finishStdout(*Code);
   int Code = cudalower::runTool(Opts, llvm::outs(), llvm::errs());
   return finishStdout(Code);
 }

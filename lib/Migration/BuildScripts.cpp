@@ -1,0 +1,121 @@
+//===--- BuildScripts.cpp - The nvcc flags in build scripts ---------------===//
+
+#include "Migration/BuildScripts.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Path.h"
+#include <algorithm>
+
+namespace cudalower {
+
+bool isLoweredAwayFlag(llvm::StringRef Word) {
+  if (!Word.consume_front("-"))
+    return false;
+  Word.consume_front("-");
+  return Word == "extended-lambda" || Word == "expt-extended-lambda" ||
+         Word == "expt-relaxed-constexpr";
+}
+
+ScriptKind scriptKindOf(llvm::StringRef Path) {
+  llvm::StringRef Name = llvm::sys::path::filename(Path);
+  if (Name == "CMakeLists.txt" || Name.ends_with(".cmake"))
+    return ScriptKind::CMake;
+  if (Name == "Makefile" || Name == "makefile" || Name == "GNUmakefile" ||
+      Name.ends_with(".mk"))
+    return ScriptKind::Make;
+  if (Name == "setup.py")
+    return ScriptKind::SetupPy;
+  return ScriptKind::Unknown;
+}
+
+std::vector<FlagUse> scanBuildScript(ScriptKind Kind, llvm::StringRef Text) {
+  std::vector<FlagUse> Uses;
+  switch (Kind) {
+  case ScriptKind::CMake:
+    Uses = scanCMake(Text);
+    break;
+  case ScriptKind::Make:
+    Uses = scanMake(Text);
+    break;
+  case ScriptKind::SetupPy:
+    Uses = scanSetupPy(Text);
+    break;
+  case ScriptKind::Unknown:
+    break;
+  }
+  addUnderstoodMisses(Text, Uses);
+  llvm::sort(Uses, [](const FlagUse &A, const FlagUse &B) {
+    return A.Offset < B.Offset;
+  });
+  return Uses;
+}
+
+/// The start of the option word around the stem at \p Stem: back over
+/// `expt-` and the dashes.
+static unsigned wordStart(llvm::StringRef Text, unsigned Stem) {
+  unsigned Begin = Stem;
+  if (Begin >= 5 && Text.substr(Begin - 5, 5) == "expt-")
+    Begin -= 5;
+  while (Begin > 0 && Text[Begin - 1] == '-')
+    --Begin;
+  return Begin;
+}
+
+void addUnderstoodMisses(llvm::StringRef Text, std::vector<FlagUse> &Uses) {
+  std::vector<FlagUse> Missed;
+  for (llvm::StringRef Stem : {"extended-lambda", "relaxed-constexpr"}) {
+    for (size_t At = Text.find(Stem); At != llvm::StringRef::npos;
+         At = Text.find(Stem, At + Stem.size())) {
+      unsigned Begin = wordStart(Text, At);
+      bool Covered = llvm::any_of(Uses, [&](const FlagUse &U) {
+        return U.Offset <= At && At < U.Offset + U.Flag.size();
+      });
+      // `__CUDACC_EXTENDED_LAMBDA__` and other words that only contain the
+      // stem are no flag; after a `#` on its line (the comment character of
+      // all three languages) it is a comment, which builds ignore.
+      size_t LineStart = Text.rfind('\n', Begin) + 1; // npos + 1 == 0
+      if (Covered || Begin == At ||
+          Text.slice(LineStart, Begin).contains('#'))
+        continue;
+      FlagUse U;
+      U.Flag = Text.slice(Begin, At + Stem.size()).str();
+      U.Offset = Begin;
+      U.Note = "in a form the scanner does not understand; not edited";
+      Missed.push_back(U);
+    }
+  }
+  Uses.insert(Uses.end(), Missed.begin(), Missed.end());
+}
+
+std::vector<std::pair<unsigned, unsigned>>
+mergedRemovals(const std::vector<FlagUse> &Uses) {
+  std::vector<std::pair<unsigned, unsigned>> Ranges, Merged;
+  for (const FlagUse &U : Uses)
+    if (U.Removable)
+      Ranges.push_back({U.RemoveOffset, U.RemoveOffset + U.RemoveLength});
+  llvm::sort(Ranges);
+  for (auto R : Ranges) {
+    if (!Merged.empty() && R.first <= Merged.back().second)
+      Merged.back().second = std::max(Merged.back().second, R.second);
+    else
+      Merged.push_back(R);
+  }
+  return Merged;
+}
+
+std::pair<unsigned, unsigned> wholeLinesIfAlone(llvm::StringRef Text,
+                                                unsigned Begin, unsigned End) {
+  size_t LineBegin = Text.rfind('\n', Begin);
+  LineBegin = LineBegin == llvm::StringRef::npos ? 0 : LineBegin + 1;
+  size_t LineEnd = Text.find('\n', End);
+  LineEnd = LineEnd == llvm::StringRef::npos ? Text.size() : LineEnd + 1;
+  bool BlankBefore =
+      Text.slice(LineBegin, Begin).find_first_not_of(" \t") ==
+      llvm::StringRef::npos;
+  bool BlankAfter = Text.slice(End, LineEnd).find_first_not_of(" \t\r\n") ==
+                    llvm::StringRef::npos;
+  if (BlankBefore && BlankAfter)
+    return {static_cast<unsigned>(LineBegin), static_cast<unsigned>(LineEnd)};
+  return {Begin, End};
+}
+
+} // namespace cudalower

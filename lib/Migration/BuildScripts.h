@@ -1,0 +1,58 @@
+//===--- BuildScripts.h - The nvcc flags in build scripts -------*- C++ -*-===//
+//
+// Finds the three nvcc options cuda-lower makes unnecessary in CMake files,
+// Makefiles and setup.py, each with a token-level scanner of that language,
+// and says which uses can be removed safely and which only reported.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace cudalower {
+
+/// --extended-lambda, --expt-extended-lambda, --expt-relaxed-constexpr, in
+/// nvcc's `-` and `--` spellings.
+bool isLoweredAwayFlag(llvm::StringRef Word);
+
+enum class ScriptKind { CMake, Make, SetupPy, Unknown };
+
+/// CMakeLists.txt, *.cmake; Makefile, GNUmakefile, *.mk; setup.py.
+ScriptKind scriptKindOf(llvm::StringRef Path);
+
+/// One use of a flag in a build script.
+struct FlagUse {
+  std::string Flag;
+  unsigned Offset = 0; ///< Where the flag's text starts.
+  /// True if the scanner understood the context and can remove the flag;
+  /// then [RemoveOffset, RemoveOffset + RemoveLength) is the text to delete.
+  bool Removable = false;
+  unsigned RemoveOffset = 0;
+  unsigned RemoveLength = 0;
+  /// Why it is not removable, or what the removal also affects (an
+  /// INTERFACE option reaches the targets that link it).
+  std::string Note;
+};
+
+std::vector<FlagUse> scanCMake(llvm::StringRef Text);
+std::vector<FlagUse> scanMake(llvm::StringRef Text);
+std::vector<FlagUse> scanSetupPy(llvm::StringRef Text);
+std::vector<FlagUse> scanBuildScript(ScriptKind Kind, llvm::StringRef Text);
+
+/// Every mention of a flag in \p Text that no use in \p Understood covers,
+/// reported as not understood: the scanners edit only what they parsed.
+void addUnderstoodMisses(llvm::StringRef Text, std::vector<FlagUse> &Uses);
+
+/// The ranges the removable uses delete, sorted, overlapping ones merged
+/// (two flags side by side, or a command that goes as a whole).
+std::vector<std::pair<unsigned, unsigned>>
+mergedRemovals(const std::vector<FlagUse> &Uses);
+
+/// The half-open range of the line(s) holding [Begin, End) when nothing but
+/// blanks surrounds it there; otherwise [Begin, End) itself.
+std::pair<unsigned, unsigned> wholeLinesIfAlone(llvm::StringRef Text,
+                                                unsigned Begin, unsigned End);
+
+} // namespace cudalower
