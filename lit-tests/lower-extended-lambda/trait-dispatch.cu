@@ -86,3 +86,25 @@ int main() {
   n += launch(Twice{}, out);
   return n + scale(out, 2.0f);
 }
+
+// A static_assert on a trait chooses no path (libcu++'s invoke asserts this
+// way for every __device__ lambda whose return type host code asks for):
+// the functor passes it too, so the lambda is lowered.
+template <class F> int checked(F f, int *out) {
+  static_assert(!__nv_is_extended_device_lambda_closure_type(F) ||
+// CHECK-MESSAGES: :[[@LINE-1]]:18: warning: __nv_is_extended_device_lambda_closure_type is false for the functors cuda-lower writes
+// CHECK-MESSAGES-OPT: :[[@LINE-2]]:18: warning: __nv_is_extended_device_lambda_closure_type is false for the functors cuda-lower writes
+                __nv_is_extended_device_lambda_with_preserved_return_type(F),
+// CHECK-MESSAGES: :[[@LINE-1]]:17: warning: __nv_is_extended_device_lambda_with_preserved_return_type is false
+// CHECK-MESSAGES-OPT: :[[@LINE-2]]:17: warning: __nv_is_extended_device_lambda_with_preserved_return_type is false
+                "a __device__ lambda needs a trailing return type here");
+  run_kernel<<<1, 32>>>(f, out);
+  return 1;
+}
+
+int asserted(int *out, int a) {
+  return checked([=] __device__ (int i) -> int { return i + a; }, out);
+// CHECK-MESSAGES: :[[@LINE-1]]:18: warning: __device__ lambda lowered to functor 'asserted_lambda_1'
+// CHECK-MESSAGES-OPT: :[[@LINE-2]]:18: warning: __device__ lambda lowered to functor 'asserted_lambda_1'
+// CHECK-FIXES: return checked(asserted_lambda_1{a}, out);
+}

@@ -38,6 +38,13 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBodies() const { return true; }
 
+  // A static_assert chooses no path: the parse evaluated its condition with
+  // every trait false, which is the functor's answer, and it held (or the
+  // parse failed), so a functor passes it too. libcu++'s invoke asserts
+  // that a __device__ lambda whose return type host code asks for has a
+  // trailing return type: Thrust and CUB reach it for every such lambda.
+  bool TraverseStaticAssertDecl(StaticAssertDecl *) { return true; }
+
   bool VisitTypeTraitExpr(TypeTraitExpr *E) {
     if (E->getTrait() != BTT_IsSame || E->getNumArgs() != 2)
       return true;
