@@ -400,6 +400,24 @@ llvm::Error addSourceConfigs(PreparedRun &Run, const SourceConfigs &Configs) {
 
 unsigned jobsFor(const ToolOptions &Opts);
 
+/// \p Opts with the sources a database run processes named one by one
+/// (every CUDA entry, or those under a directory given), so that each gets
+/// the configuration file nearest to it.
+llvm::Expected<ToolOptions> sourcesToConfigure(const ToolOptions &Opts) {
+  ToolOptions Named = Opts;
+  if (Opts.BuildPath.empty())
+    return Named;
+  auto Setup = CompilationSetup::create(Opts);
+  if (!Setup)
+    return Setup.takeError();
+  auto Sources = selectSources(Opts.Sources, (*Setup)->database(),
+                               displayPath((*Setup)->databaseFile()));
+  if (!Sources)
+    return Sources.takeError();
+  Named.Sources = std::move(*Sources);
+  return Named;
+}
+
 /// Verifies \p Files (unless --no-verify), prints every diagnostic, and
 /// emits the files verification did not withhold. \returns the exit code.
 int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
@@ -490,10 +508,13 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   // Configuration files (docs/configuration.md): the run's options, and
   // the rules of sources whose own file differs. Setup keeps RunWide's
   // address, so Configs outlives the run.
-  auto Configs = configureRun(Opts, *FS);
+  auto Named = sourcesToConfigure(Opts);
+  if (!Named)
+    return Fail(Named.takeError());
+  auto Configs = configureRun(*Named, *FS);
   if (!Configs)
     return Fail(Configs.takeError());
-  if (Configs->Sources.empty() && !Opts.Sources.empty())
+  if (Configs->Sources.empty() && !Named->Sources.empty())
     return Success; // every source excluded
   auto Run = prepareRun(*Configs->RunWide, *FS);
   if (!Run)
