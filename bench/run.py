@@ -117,13 +117,7 @@ def count_file(tool, source, extra=()):
 
 
 def instructions_part(opts, work):
-    inputs = [BENCH / "inputs" / "small_kernel.cu", BENCH / "inputs" / "thrust_heavy.cu"]
-    for n in opts.sizes:
-        path = work / f"lambdas_{n}.cu"
-        subprocess.run([sys.executable, str(BENCH / "gen_lambdas.py"), str(n), "-o", str(path)],
-                       check=True)
-        inputs.append(path)
-    inputs = selected(opts, inputs)
+    inputs = tool_inputs(opts, work)
     print(f"part tool, instructions (callgrind, one run each); tool args: "
           f"{' '.join(opts.tool_args) or '(none)'}; reference = {CLANG} -fsyntax-only, "
           f"host pass + device pass")
@@ -176,11 +170,18 @@ def bench_file(tool, source, reps, extra=()):
     return row
 
 
-def selected(opts, inputs):
-    """The inputs that --inputs names (all without it)."""
-    if not opts.inputs:
-        return inputs
-    return [path for path in inputs if path.name in opts.inputs]
+def tool_inputs(opts, work):
+    """The checked-in inputs and the generated lambdas_N.cu files, less those
+    that --inputs leaves out."""
+    inputs = [BENCH / "inputs" / "small_kernel.cu", BENCH / "inputs" / "thrust_heavy.cu"]
+    for n in opts.sizes:
+        path = work / f"lambdas_{n}.cu"
+        if opts.inputs and path.name not in opts.inputs:
+            continue
+        subprocess.run([sys.executable, str(BENCH / "gen_lambdas.py"), str(n), "-o", str(path)],
+                       check=True)
+        inputs.append(path)
+    return [path for path in inputs if not opts.inputs or path.name in opts.inputs]
 
 
 def slope(points):
@@ -192,13 +193,7 @@ def slope(points):
 
 
 def tool_part(opts, work):
-    inputs = [BENCH / "inputs" / "small_kernel.cu", BENCH / "inputs" / "thrust_heavy.cu"]
-    for n in opts.sizes:
-        path = work / f"lambdas_{n}.cu"
-        subprocess.run([sys.executable, str(BENCH / "gen_lambdas.py"), str(n), "-o", str(path)],
-                       check=True)
-        inputs.append(path)
-    inputs = selected(opts, inputs)
+    inputs = tool_inputs(opts, work)
     print(f"part tool: {opts.reps} alternating runs each; reference = "
           f"{CLANG} -fsyntax-only, host pass + device pass")
     print("medians; wall = elapsed seconds, cpu = user+system seconds, MiB = peak RSS")
