@@ -10,7 +10,7 @@
 #include "Rules/ExecSpaceLambdaToDevice.h"
 #include "Rules/LowerExtendedLambda/LowerExtendedLambda.h"
 #include "Rules/NvccPragmaMacro.h"
-#include "Rules/StdToCudaStd.h"
+#include "Rules/StdToCudaStd/StdToCudaStd.h"
 #include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/StringExtras.h"
 

@@ -9,7 +9,7 @@
 
 #include "RuleTester.h"
 #include "Rules/LowerExtendedLambda/TraitDispatch.h"
-#include "Rules/StdToCudaStdKernelParams.h"
+#include "Rules/StdToCudaStd/KernelParams.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"

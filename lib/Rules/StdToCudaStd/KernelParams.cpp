@@ -1,10 +1,10 @@
-//===--- StdToCudaStdKernelParams.cpp - std classes as kernel parameters --===//
+//===--- KernelParams.cpp - std classes as kernel parameters --===//
 //
-// See StdToCudaStdKernelParams.h.
+// See KernelParams.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Rules/StdToCudaStdKernelParams.h"
+#include "Rules/StdToCudaStd/KernelParams.h"
 #include "Analysis/StdUses.h"
 #include "cudalower/Rule.h"
 #include "clang/AST/ASTContext.h"

@@ -1,4 +1,4 @@
-//===--- StdToCudaStdKernelParams.h - std classes as kernel parameters -*- C++ -*-//
+//===--- KernelParams.h - std classes as kernel parameters -*- C++ -*-//
 //
 // A kernel that takes `std::array<float, 3> c` and reads `c[k]` needs
 // --expt-relaxed-constexpr. Its interface can be made cuda::std's

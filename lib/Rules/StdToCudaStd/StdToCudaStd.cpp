@@ -7,12 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Rules/StdToCudaStd.h"
+#include "Rules/StdToCudaStd/StdToCudaStd.h"
 #include "Editing/IncludeSite.h"
 #include "Analysis/StdBoundTypes.h"
 #include "Analysis/StdSymbolMap.h"
 #include "Analysis/StdUses.h"
-#include "Rules/StdToCudaStdKernelParams.h"
+#include "Rules/StdToCudaStd/KernelParams.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
