@@ -54,6 +54,10 @@ config.substitutions.append(("%cuda-path", config.cuda_path))
 config.substitutions.append(("%strip-checks",
                              "sed -E 's#// *CHECK-(MESSAGES|FIXES)[A-Za-z0-9-]*:.*#//#'"))
 config.environment["CUDALOWER_NVCC"] = nvcc_common
+# Precompiled CUDA preludes (lib/Driver/PreludeCache.h): shared by every
+# test of a run, never the user's own cache.
+config.environment["CUDALOWER_CACHE_DIR"] = os.path.join(
+    config.test_exec_root, "prelude-cache")
 
 # Tests of ownership and device nodes need root, as CI runs them.
 if os.geteuid() == 0:

@@ -9,6 +9,12 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
+
+// Precompiled CUDA preludes (lib/Driver/PreludeCache.h) of every test go
+// to the build tree, never to the user's cache; set before any test runs.
+[[maybe_unused]] static const int PreludeCacheInBuildTree =
+    ::setenv("CUDALOWER_CACHE_DIR", CUDALOWER_TEST_PRELUDE_CACHE, 0);
 
 namespace cudalower::test {
 

@@ -71,6 +71,9 @@ struct ToolOptions {
   /// Parse the output again, as plain nvcc reads it, before writing it, and
   /// report what still needs a flag (docs/usage.md#verification).
   bool Verify = true;
+  /// Reuse precompiled CUDA preludes kept in the user's cache directory
+  /// (docs/usage.md#precompiled-preludes); off: --no-prelude-cache.
+  bool PreludeCache = true;
   /// Whole projects (docs/usage.md#whole-projects).
   /// Inserted after the compiler name of every command (--extra-arg-before).
   std::vector<std::string> ExtraArgsBefore;

@@ -161,6 +161,9 @@ CompilationSetup::create(const ToolOptions &Opts) {
       return llvm::createStringError(Json + ": cannot read the compile "
                                             "database: " + Error);
   }
+  if (Opts.PreludeCache)
+    Setup->Prelude =
+        std::make_unique<PreludeCache>(PreludeCache::defaultDirectory());
   Setup->ExtraArgs = Opts.ExtraArgs;
   Setup->ExtraArgsBefore = Opts.ExtraArgsBefore;
   Setup->dropUnknownFlags(Setup->ExtraArgsBefore, "--extra-arg-before");
@@ -365,6 +368,13 @@ CompilationSetup::commandFor(llvm::StringRef File, CompilationPass Pass,
   // As clang-tidy's --extra-arg-before: right after the compiler name.
   Args.insert(Args.begin() + 1, ExtraArgsBefore.begin(), ExtraArgsBefore.end());
   return Args;
+}
+
+std::vector<std::string>
+CompilationSetup::parseCommandFor(llvm::StringRef File, CompilationPass Pass,
+                                  Semantics Sem) const {
+  std::vector<std::string> Args = commandFor(File, Pass, Sem);
+  return Prelude ? Prelude->attach(std::move(Args), directoryFor(File)) : Args;
 }
 
 } // namespace cudalower

@@ -3,6 +3,7 @@
 
 #include "Driver/NvccFlags.h"
 #include "Driver/NvccMacros.h"
+#include "Driver/PreludeCache.h"
 #include "cudalower/Options.h"
 #include "cudalower/Rule.h"
 #include "llvm/Support/Error.h"
@@ -79,6 +80,12 @@ public:
   std::vector<std::string>
   commandFor(llvm::StringRef File, CompilationPass Pass,
              Semantics Sem = Semantics::WithNvccFlags) const;
+  /// commandFor, with a precompiled prelude when the cache has one for it
+  /// (PreludeCache.h): the parses of the rules and of verification. An
+  /// exported command never names one.
+  std::vector<std::string>
+  parseCommandFor(llvm::StringRef File, CompilationPass Pass,
+                  Semantics Sem = Semantics::WithNvccFlags) const;
   /// The directory the command runs in: its entry's, else the directory
   /// the tool was run in.
   std::string directoryFor(llvm::StringRef File) const;
@@ -128,6 +135,7 @@ private:
   std::string CudaPath;
   std::string ToolDirectory;
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+  std::unique_ptr<PreludeCache> Prelude; ///< Null: --no-prelude-cache.
   mutable std::mutex PredefinesMutex;
   mutable std::map<std::vector<std::string>, NvccPredefines> Predefines;
 };

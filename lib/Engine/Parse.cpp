@@ -169,7 +169,7 @@ bool parseSource(const std::string &Source, const CompilationSetup &Setup,
     Site.Source = Source;
     Site.Pass = Pass;
     tooling::ToolInvocation Invocation(
-        Setup.commandFor(Source, Pass),
+        Setup.parseCommandFor(Source, Pass),
         MakeAction(Pass, R.Found, Errors, Site, R.Texts), &Files);
     Invocation.setDiagnosticConsumer(&Errors);
     // run() is false on every error, those ErrorPrinter lets through too:

@@ -482,7 +482,7 @@ private:
     FileOwnership Owned(In.Root);
     VerifyDiagnostics Diags(Raw, Owned);
     tooling::ToolInvocation Invocation(
-        In.Setup.commandFor(In.Sources[I], Pass, Semantics::PlainNvcc),
+        In.Setup.parseCommandFor(In.Sources[I], Pass, Semantics::PlainNvcc),
         std::make_unique<VerifyAction>(Owned, Raw, ReadBySource[I],
                                        Check.Texts, Pass, In.TestCrash),
         &Files);

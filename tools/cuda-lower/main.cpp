@@ -183,6 +183,11 @@ int main(int argc, char **argv) {
   App.add_flag("--no-verify", NoVerify,
                "Skip the check that plain nvcc accepts the output (faster; "
                "exit 0 then promises less)");
+  bool NoPreludeCache = false;
+  App.add_flag("--no-prelude-cache", NoPreludeCache,
+               "Parse the CUDA headers every time instead of reusing the "
+               "precompiled ones kept in the cache directory "
+               "($CUDALOWER_CACHE_DIR, else ~/.cache/cuda-lower)");
   // --explain (lib/Explain): a place of the code or an nvcc diagnostic.
   std::string Explain;
   App.add_option("--explain", Explain,
@@ -294,6 +299,7 @@ int main(int argc, char **argv) {
                 : Passes == "device" ? cudalower::PassSelection::DeviceOnly
                                      : cudalower::PassSelection::Both;
   Opts.Verify = !NoVerify;
+  Opts.PreludeCache = !NoPreludeCache;
   Opts.ExtraArgs.insert(Opts.ExtraArgs.end(), ExtraArgsAfter.begin(),
                         ExtraArgsAfter.end());
   Opts.ProgressOnTerminal = isatty(STDERR_FILENO);

@@ -1,0 +1,132 @@
+// Precompiled CUDA preludes: which command lines get one, when it is built,
+// that it is used only while the files it read are unchanged, and that a
+// parse with it sees what a parse without it sees.
+
+#include "Driver/PreludeCache.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <gtest/gtest.h>
+
+using namespace cudalower;
+
+namespace {
+
+std::vector<std::string> commandFor(llvm::StringRef Source,
+                                    std::vector<std::string> Extra = {}) {
+  std::vector<std::string> Args = {
+      "clang++", "-x", "cuda", "--cuda-path=" CUDALOWER_DEFAULT_CUDA_PATH,
+      "--cuda-gpu-arch=sm_90", "-std=c++17",
+      "-resource-dir=" CUDALOWER_CLANG_RESOURCE_DIR, "-fsyntax-only",
+      "--cuda-host-only", "-w"};
+  Args.insert(Args.end(), Extra.begin(), Extra.end());
+  Args.push_back(Source.str());
+  return Args;
+}
+
+bool hasPrelude(const std::vector<std::string> &Args) {
+  return llvm::is_contained(Args, "-include-pch");
+}
+
+/// A fresh directory, removed at the end of the test.
+class PreludeCacheTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("prelude-test", Dir));
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(Dir); }
+  std::string path(llvm::StringRef Name) const {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, Name);
+    return std::string(P);
+  }
+  void write(llvm::StringRef Name, llvm::StringRef Text) const {
+    ASSERT_FALSE(llvm::sys::fs::create_directories(
+        llvm::sys::path::parent_path(path(Name))));
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(path(Name), EC);
+    ASSERT_FALSE(EC);
+    OS << Text;
+  }
+  llvm::SmallString<256> Dir;
+};
+
+TEST(PreludeCacheKey, IgnoresTheSourceAndTheDirectoryOfAbsolutePaths) {
+  EXPECT_EQ(PreludeCache::keyOf(commandFor("/a/x.cu"), "/a"),
+            PreludeCache::keyOf(commandFor("/b/y.cu"), "/b"));
+  EXPECT_NE(PreludeCache::keyOf(commandFor("/a/x.cu"), "/a"),
+            PreludeCache::keyOf(commandFor("/a/x.cu", {"-DN=1"}), "/a"));
+}
+
+TEST(PreludeCacheKey, ARelativeIncludePathMakesTheDirectoryPartOfIt) {
+  for (std::vector<std::string> Extra :
+       {std::vector<std::string>{"-Iinc"}, {"-I", "inc"}, {"-isystem", "inc"}})
+    EXPECT_NE(PreludeCache::keyOf(commandFor("/a/x.cu", Extra), "/a"),
+              PreludeCache::keyOf(commandFor("/a/x.cu", Extra), "/b"));
+  EXPECT_EQ(PreludeCache::keyOf(commandFor("/a/x.cu", {"-I/inc"}), "/a"),
+            PreludeCache::keyOf(commandFor("/a/x.cu", {"-I/inc"}), "/b"));
+}
+
+TEST(PreludeCacheKey, WhatAddsTheUsersCodeToThePreludeGetsNone) {
+  EXPECT_TRUE(PreludeCache::canPrecompile(commandFor("/a/x.cu")));
+  for (const char *Arg : {"-include", "-includefoo.h", "-imacros", "-Xclang",
+                          "-nocudainc", "-fmodules"})
+    EXPECT_FALSE(PreludeCache::canPrecompile(commandFor("/a/x.cu", {Arg})))
+        << Arg;
+}
+
+TEST_F(PreludeCacheTest, BuiltTheSecondTimeACommandIsSeenThenReused) {
+  write("k.cu", "__global__ void k(int *p) { p[0] = 1; }\n");
+  PreludeCache Cache(path("cache"));
+  std::vector<std::string> Args = commandFor(path("k.cu"));
+  EXPECT_FALSE(hasPrelude(Cache.attach(Args, Dir)));
+  std::vector<std::string> With = Cache.attach(Args, Dir);
+  ASSERT_TRUE(hasPrelude(With));
+  EXPECT_EQ(With.back(), path("k.cu")); // the source stays last
+  EXPECT_TRUE(llvm::sys::fs::exists(With[With.size() - 2]));
+  // Another process finds it.
+  PreludeCache Later(path("cache"));
+  EXPECT_EQ(Later.attach(Args, Dir), With);
+}
+
+TEST_F(PreludeCacheTest, AChangedInputMeansANewPrelude) {
+  write("k.cu", "\n");
+  PreludeCache Cache(path("cache"));
+  std::vector<std::string> Args = commandFor(path("k.cu"));
+  Cache.attach(Args, Dir);
+  std::vector<std::string> With = Cache.attach(Args, Dir);
+  ASSERT_TRUE(hasPrelude(With));
+  std::string Inputs = path("cache/" + PreludeCache::keyOf(Args, Dir) + ".inputs");
+  // Pretend a header it read was rewritten since.
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Inputs, EC, llvm::sys::fs::OF_Append);
+  OS << "1 1 " << path("k.cu") << "\n";
+  OS.close();
+  PreludeCache Later(path("cache"));
+  std::vector<std::string> Again = Later.attach(Args, Dir);
+  ASSERT_TRUE(hasPrelude(Again)); // built anew, the inputs true again
+  auto Text = llvm::MemoryBuffer::getFile(Inputs);
+  ASSERT_TRUE(bool(Text));
+  EXPECT_EQ((*Text)->getBuffer().find("1 1 " + path("k.cu")), llvm::StringRef::npos);
+}
+
+TEST_F(PreludeCacheTest, AUserHeaderReachedFromThePreludeGetsNone) {
+  // The wrapper includes "cuda_runtime.h"; one on an -I path is the user's.
+  write("k.cu", "\n");
+  write("inc/cuda_runtime.h", "#include_next <cuda_runtime.h>\n");
+  PreludeCache Cache(path("cache"));
+  std::vector<std::string> Args = commandFor(path("k.cu"), {"-I" + path("inc")});
+  Cache.attach(Args, Dir);
+  EXPECT_FALSE(hasPrelude(Cache.attach(Args, Dir)));
+}
+
+TEST_F(PreludeCacheTest, DisabledWithoutADirectory) {
+  write("k.cu", "\n");
+  PreludeCache Cache("");
+  std::vector<std::string> Args = commandFor(path("k.cu"));
+  Cache.attach(Args, Dir);
+  EXPECT_EQ(Cache.attach(Args, Dir), Args);
+}
+
+} // namespace
