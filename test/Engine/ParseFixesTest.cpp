@@ -82,11 +82,24 @@ TEST(TemplateKeywordFix, OperatorTemplateCalledExplicitly) {
   EXPECT_EQ(F.Fixes, std::vector<std::string>{"8:12 operator()"});
 }
 
+// nvcc rejects this one too; the keyword makes it valid for both.
 TEST(TemplateKeywordFix, MemberFunctionTemplateOfAnObject) {
   Found F = fixesFor("template <class T> int get(T t) {\n"
                      "  return t.template_member<0>();\n"
                      "}\n");
-  EXPECT_EQ(F.Fixes.size(), F.Errors);
+  EXPECT_EQ(F.Fixes, std::vector<std::string>{"2:12 template_member"});
+  EXPECT_EQ(F.Errors, 1u);
+}
+
+// As the right operand of `+`, Clang reports another error there.
+TEST(TemplateKeywordFix, OperatorTemplateAsRightOperand) {
+  Found F = fixesFor(std::string(Decls) +
+                     "template <class F> int call(F f) {\n"
+                     "  return 1 + f.operator()<2>(1);\n"
+                     "}\n"
+                     "int x = call(add{});\n");
+  EXPECT_EQ(F.Fixes, std::vector<std::string>{"8:16 operator()"});
+  EXPECT_EQ(F.Errors, 1u);
 }
 
 // In a macro's definition, the keyword goes there.
@@ -94,7 +107,7 @@ TEST(TemplateKeywordFix, SpelledInAMacroDefinition) {
   Found F = fixesFor(std::string(Decls) +
                      "#define VIEW(T) typename table<T>::view<>\n"
                      "template <class T> void f() { VIEW(T) v; }\n");
-  EXPECT_EQ(F.Fixes, std::vector<std::string>{"7:35 view"});
+  EXPECT_EQ(F.Fixes, std::vector<std::string>{"7:36 view"});
 }
 
 TEST(TemplateKeywordFix, OtherErrorsHaveNone) {
@@ -134,11 +147,22 @@ TEST(ParseFixes, MovesAFindingToTheFileOnDisk) {
       {"/a.cu", "int\nf(a.x<>);\nint k;\n"}};
   // On the fixed text "int\nf(a.template x<>);\nint k;\n": a finding at
   // `k`, a replacement of `f(...)` and a copy of it.
-  Diagnostic D;
+  cudalower::Diagnostic D;
   D.File = "/a.cu";
   D.Offset = 27;
-  Edit Replace{"/a.cu", 4, 17, "g()"};
-  Edit Copy{"/a.cu", 27, 0, "/*", true, 4, 17, "*/"};
+  Edit Replace;
+  Replace.File = "/a.cu";
+  Replace.Offset = 4;
+  Replace.Length = 17;
+  Replace.Text = "g()";
+  Edit Copy;
+  Copy.File = "/a.cu";
+  Copy.Offset = 27;
+  Copy.Text = "/*";
+  Copy.IsCopy = true;
+  Copy.CopyOffset = 4;
+  Copy.CopyLength = 17;
+  Copy.TextAfterCopy = "*/";
   D.Edits = {Replace, Copy};
   Fixes.mapToOriginal(D, Originals);
   EXPECT_EQ(D.Offset, 18u);
