@@ -41,12 +41,16 @@
 #include "table.h"
 
 // FIXED: table.h:[[#]]:22: warning: dependent member template 'view' {{.*}} [nvcc-dependent-template]
-// FIXED: b.cu:[[#@LINE+3]]:12: warning: dependent member template 'operator()' {{.*}} [nvcc-dependent-template]
-// FIXED: b.cu:[[#@LINE+5]]:{{[0-9]+}}: warning: {{.*}}[lower-extended-lambda]
+// FIXED: b.cu:[[#@LINE+4]]:12: warning: dependent member template 'operator()' {{.*}} [nvcc-dependent-template]
+// FIXED: b.cu:[[#@LINE+6]]:23: warning: {{.*}}[lower-extended-lambda]
+// FIXED: b.cu:[[#@LINE+6]]:24: warning: dependent member template 'view' {{.*}} [nvcc-dependent-template]
 template <class F> __device__ int call(const F &f, int x) {
   return f.operator()<2>(x);
 }
 template <class T> void launch(T *out, int n) {
-  fill<<<1, n>>>(out, [] __device__(int i) { return call(add{}, i); });
+  fill<<<1, n>>>(out, [] __device__(int i) {
+    typename table<T>::view<> v{};
+    return call(add{}, i) + v.first;
+  });
 }
 template void launch<int>(int *, int);
