@@ -115,6 +115,24 @@ TEST(NvccDependentTemplate, AnotherErrorStopsTheParse) {
       << R.Diagnostics;
 }
 
+// Code only the device pass reads: its fix is made for both passes.
+TEST(NvccDependentTemplate, FixesCodeOfOnePass) {
+  auto R = runRules(std::string(Table) +
+                        "template <class T> __device__ T first() {\n"
+                        "#ifdef __CUDA_ARCH__\n"
+                        "  return typename table<T>::view<>{}.first;\n"
+                        "#else\n"
+                        "  return T();\n"
+                        "#endif\n"
+                        "}\n"
+                        "__global__ void k(int *p) { p[0] = first<int>(); }\n",
+                    "nvcc-dependent-template");
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  EXPECT_NE(R.Output.find("  return typename table<T>::template view<>{}"),
+            std::string::npos)
+      << R.Output;
+}
+
 // A code with no such error: one parse, nothing reported.
 TEST(NvccDependentTemplate, LeavesTheKeywordWhereItIs) {
   std::string Code = std::string(Table) +
