@@ -74,6 +74,17 @@ struct WrongSideReference {
   const clang::FunctionDecl *Callee = nullptr;
 };
 
+/// Text the engine inserted into its copy of a file before this parse, so
+/// that Clang reads code nvcc accepts (a `template` keyword before a
+/// dependent member template name): the parse read Text at Loc, where the
+/// file on disk has none. Rule nvcc-dependent-template reports each as an
+/// edit of the run.
+struct ParseFixReference {
+  clang::SourceLocation Loc;
+  std::string Text;
+  std::string Name; ///< The member template named.
+};
+
 /// A diagnostic being built; add fixes and notes, it is recorded when the
 /// builder goes out of scope.
 class DiagBuilder {
@@ -142,6 +153,11 @@ public:
                                 llvm::StringRef Default) const = 0;
   /// The wrong-side references Clang reported while parsing this pass.
   virtual llvm::ArrayRef<WrongSideReference> getWrongSideReferences() const {
+    return {};
+  }
+  /// The insertions the engine made before this parse (see
+  /// ParseFixReference).
+  virtual llvm::ArrayRef<ParseFixReference> getParseFixes() const {
     return {};
   }
   /// Records a finished diagnostic (called by DiagBuilder).

@@ -84,12 +84,20 @@ public:
   RuleContextImpl(ASTContext &Ctx, CompilationPass Pass, const RunConfig &Cfg,
                   std::vector<Diagnostic> &Found,
                   const std::vector<WrongSideReference> &WrongSide,
-                  CrashSite &Site, EditCollector &Sink)
+                  const ParseFixes *Fixed, CrashSite &Site,
+                  EditCollector &Sink)
       : Ctx(Ctx), Pass(Pass), Cfg(Cfg), Found(Found), WrongSide(WrongSide),
-        Site(Site), Sink(Sink) {}
+        Fixed(Fixed), Site(Site), Sink(Sink) {}
 
   llvm::ArrayRef<WrongSideReference> getWrongSideReferences() const override {
     return WrongSide;
+  }
+
+  llvm::ArrayRef<ParseFixReference> getParseFixes() const override {
+    // Once the TU is parsed: the files fixed are read by then.
+    if (Fixed && FixesRead.empty())
+      FixesRead = parseFixReferences(*Fixed, Ctx.getSourceManager());
+    return FixesRead;
   }
 
   ASTContext &getASTContext() override { return Ctx; }
@@ -167,6 +175,8 @@ private:
   const RunConfig &Cfg;
   std::vector<Diagnostic> &Found;
   const std::vector<WrongSideReference> &WrongSide;
+  const ParseFixes *Fixed;
+  mutable std::vector<ParseFixReference> FixesRead;
   CrashSite &Site;
   EditCollector &Sink;
   mutable FileOwnership Owned{Cfg.Root};
@@ -183,7 +193,7 @@ public:
                 const ErrorPrinter &Errors, CrashSite &Site,
                 EditCollector &Sink)
       : Context(CI.getASTContext(), Pass, Cfg, Found, Errors.wrongSide(),
-                Site, Sink),
+                Errors.applied(), Site, Sink),
         Errors(Errors),
         Finder(finderOptions()) {
     for (const RuleInfo *Info : Cfg.Rules) {
@@ -540,6 +550,12 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   Settings.Jobs = jobsFor(Opts);
   Settings.Color = Opts.Color;
   Settings.Progress = &Progress;
+  // Rule nvcc-dependent-template turns the keywords inserted for the parse
+  // into edits; without it, such a source does not parse.
+  Settings.Root = Run->Cfg.Root;
+  Settings.FixesTemplateKeywords = [&](const std::string &Source) {
+    return Run->configFor(Source).Enabled.contains("nvcc-dependent-template");
+  };
   ParseOutcome Parse =
       parseAll(Run->Sources, *Run->Setup, Settings, FS, MakeAction, Collector,
                Err);

@@ -24,6 +24,8 @@ void ErrorPrinter::BeginSourceFile(const LangOptions &LO,
                                    const Preprocessor *PP) {
   LangOpts = LO;
   PPOfFile = PP;
+  if (!FixRoot.empty())
+    Owned = std::make_unique<FileOwnership>(FixRoot);
 }
 
 void ErrorPrinter::HandleDiagnostic(DiagnosticsEngine::Level Level,
@@ -59,15 +61,58 @@ void ErrorPrinter::hold(DiagnosticsEngine::Level Level,
   const SourceManager &SM = Info.getSourceManager();
   SourceLocation Loc = SM.getFileLoc(Info.getLocation());
   const NamedDecl *Target = crossSpaceTarget(Info);
+  std::string File = canonicalPathOf(SM, Loc);
   HeldKeys = crossSpaceKeys(
-      canonicalPathOf(SM, Loc), SM.getFileOffset(Loc),
+      File, offsetOnDisk(File, SM.getFileOffset(Loc)),
       Target ? Target->getQualifiedNameAsString() : std::string());
+}
+
+/// \p Offset of the text parsed for \p File, in the file on disk.
+unsigned ErrorPrinter::offsetOnDisk(const std::string &File,
+                                    unsigned Offset) const {
+  return Applied ? Applied->toOriginal(File, Offset) : Offset;
+}
+
+/// If \p E is a missing `template` keyword (ParseFixes.h) in a file of the
+/// project, records its fix and returns true. If it is one elsewhere, says
+/// in \p Hint why it stays an error.
+bool ErrorPrinter::takeFix(const StoredDiagnostic &E, std::string &Hint) {
+  // The errors after the limit are not seen; the next parse, with these
+  // fixed, sees them.
+  if (E.getID() == diag::fatal_too_many_errors)
+    return !FixRoot.empty() && Fixable + 1 == Errors;
+  if (FixRoot.empty())
+    return false;
+  std::optional<ParseFixSite> Site = templateKeywordFix(E);
+  if (!Site)
+    return false;
+  const SourceManager &SM = Site->Loc.getManager();
+  if (!Owned->isOwned(SM, Site->Loc)) {
+    Hint = "nvcc accepts a dependent member template named without "
+           "'template'; Clang needs 'template' before '" +
+           Site->Name + "' here, and cuda-lower inserts it only in the "
+           "project's files: ";
+    Hint += SM.isInSystemHeader(Site->Loc)
+                ? "this is a system header (include its directory with -I, "
+                  "not -isystem)"
+                : "this file is outside the project root (add its directory "
+                  "with --in-root)";
+    Hint += ", or write 'template' here, which both compilers accept";
+    return false;
+  }
+  std::string File = canonicalPathOf(SM, Site->Loc);
+  if (!Applied || !Applied->covers(File))
+    Originals.emplace(File, SM.getBufferData(SM.getFileID(Site->Loc)).str());
+  Fixes.push_back({File, offsetOnDisk(File, SM.getFileOffset(Site->Loc)),
+                   Site->Text, Site->Name});
+  return true;
 }
 
 void ErrorPrinter::abandonParse() {
   Held.clear();
   HeldCrossSpace = false;
   PPOfFile = nullptr;
+  Owned.reset();
   resetCount();
 }
 
@@ -78,10 +123,13 @@ void ErrorPrinter::flush() {
   if (!HeldCrossSpace) {
     ++Errors;
     const StoredDiagnostic &E = Held.front();
+    std::string Hint = nvccExtensionHint(Held);
+    if (takeFix(E, Hint))
+      ++Fixable;
     std::string Key = E.getMessage().str();
     if (E.getLocation().isValid())
       Key += E.getLocation().printToString(E.getLocation().getManager());
-    show(std::move(Key));
+    show(std::move(Key), Hint);
   } else {
     Tolerated.insert(HeldKeys.begin(), HeldKeys.end());
   }
@@ -90,15 +138,15 @@ void ErrorPrinter::flush() {
 }
 
 /// Renders the held error and its notes, with the paths shown as the tool's
-/// own diagnostics show them, and a note when nvcc accepts the code.
-void ErrorPrinter::show(std::string Key) {
+/// own diagnostics show them, and \p Hint, what nvcc accepts there.
+void ErrorPrinter::show(std::string Key, const std::string &Hint) {
   std::string Text;
   llvm::raw_string_ostream Rendered(Text);
   Rendered.enable_colors(Opts.ShowColors);
   TextDiagnostic Renderer(Rendered, LangOpts, Opts, PPOfFile);
   for (StoredDiagnostic &D : Held)
     Renderer.emitStoredDiagnostic(D);
-  renderNvccExtensionHint(Renderer);
+  renderNvccExtensionHint(Renderer, Hint);
   Log.add(std::move(Key), relativeLocations(Text, UserCwd));
 }
 
@@ -110,8 +158,8 @@ void SourceLog::replay(llvm::raw_ostream &OS,
 }
 
 /// Says so, after Clang's error, when nvcc accepts the code.
-void ErrorPrinter::renderNvccExtensionHint(TextDiagnostic &Renderer) {
-  std::string Hint = nvccExtensionHint(Held);
+void ErrorPrinter::renderNvccExtensionHint(TextDiagnostic &Renderer,
+                                           const std::string &Hint) {
   const StoredDiagnostic &E = Held.front();
   if (Hint.empty() || !E.getLocation().isValid())
     return;
@@ -157,12 +205,19 @@ struct SourceResult {
   std::set<std::string> Tolerated;
 };
 
+/// How the passes of one parse of a source went.
+enum class PassesResult { Parsed, NeedFixes, Failed };
+
 /// Parses \p Source in every pass and runs the rules; their findings go to
-/// \p R. False if some pass did not parse (the error is shown).
-bool parseSource(const std::string &Source, const CompilationSetup &Setup,
-                 PassSelection Passes, const RulesActionFactory &MakeAction,
-                 FileManager &Files, ErrorPrinter &Errors, SourceResult &R,
-                 CrashSite &Site) {
+/// \p R. NeedFixes if the only errors were ones ParseFixes repairs (the
+/// other passes are parsed too, so that their fixes are found as well);
+/// Failed if some pass did not parse (the error is shown).
+PassesResult parsePasses(const std::string &Source,
+                         const CompilationSetup &Setup, PassSelection Passes,
+                         const RulesActionFactory &MakeAction,
+                         FileManager &Files, ErrorPrinter &Errors,
+                         SourceResult &R, CrashSite &Site) {
+  bool NeedFixes = false;
   for (CompilationPass Pass : passesFor(Passes)) {
     Errors.resetCount();
     Site = CrashSite();
@@ -177,12 +232,90 @@ bool parseSource(const std::string &Source, const CompilationSetup &Setup,
     Invocation.run();
     if (Errors.errors() == 0)
       continue;
+    if (Errors.onlyFixableErrors()) {
+      NeedFixes = true;
+      continue;
+    }
     R.Log.add("", displayPath(Source) + ": error: the " +
                       (Pass == CompilationPass::Host ? "host" : "device") +
                       " compilation pass did not parse; nothing was "
                       "written\n");
-    return false;
+    return PassesResult::Failed;
   }
+  return NeedFixes ? PassesResult::NeedFixes : PassesResult::Parsed;
+}
+
+/// Moves the findings of a parse of fixed text, and the texts the files were
+/// parsed with, to the files as they are on disk (ParseFixes::mapToOriginal).
+void moveToTextOnDisk(SourceResult &R, const ParseFixes &Applied,
+                      const std::map<std::string, std::string> &Originals) {
+  for (Diagnostic &D : R.Found)
+    Applied.mapToOriginal(D, Originals);
+  EditCollector Texts;
+  for (const auto &[File, Text] : R.Texts.parsedTexts()) {
+    auto Original = Originals.find(File);
+    Texts.recordParsedText(File, Original == Originals.end()
+                                     ? llvm::StringRef(Text)
+                                     : llvm::StringRef(Original->second));
+  }
+  R.Texts = std::move(Texts);
+}
+
+/// Parses of one source with more `template` keywords each time
+/// (ParseFixes.h): a fix can reveal errors Clang did not reach (its error
+/// limit, instantiations it skipped), but each parse must fix something.
+constexpr unsigned MaxParses = 6;
+
+/// Parses \p Source, again with the fixes its errors call for while there
+/// are some, through a file manager of its own in \p Files (so that a crash
+/// can leak it). False if it did not parse (the error is shown).
+bool parseSource(const std::string &Source, const CompilationSetup &Setup,
+                 const ParseSettings &Settings,
+                 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> BaseFS,
+                 const RulesActionFactory &MakeAction,
+                 llvm::IntrusiveRefCntPtr<FileManager> &Files,
+                 ErrorPrinter &Errors, SourceResult &R, CrashSite &Site) {
+  ParseFixes Applied;
+  std::map<std::string, std::string> Originals; // of the files fixed
+  for (unsigned Parse = 1;; ++Parse) {
+    auto FS = llvm::makeIntrusiveRefCnt<WorkingDirectoryFileSystem>(
+        withFixes(BaseFS, Applied, Originals));
+    // Relative paths of the command (-I include) name files in its
+    // directory, as ClangTool reads them.
+    std::string Dir = Setup.directoryFor(Source);
+    if (std::error_code EC = FS->setCurrentWorkingDirectory(Dir)) {
+      R.Log.add("", displayPath(Source) + ": error: cannot enter '" + Dir +
+                        "', the directory of its compile command: " +
+                        EC.message() + "; nothing was written\n");
+      return false;
+    }
+    Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
+    Errors.setApplied(&Applied);
+    size_t Shown = R.Log.size();
+    PassesResult Result = parsePasses(Source, Setup, Settings.Passes,
+                                      MakeAction, *Files, Errors, R, Site);
+    if (Result == PassesResult::Failed)
+      return false;
+    if (Result == PassesResult::Parsed)
+      break;
+    bool Fixed = false;
+    for (ParseFix &Fix : Errors.takeFixes())
+      Fixed |= Applied.add(std::move(Fix));
+    Originals.merge(Errors.takeOriginals());
+    if (!Fixed || Parse == MaxParses) {
+      R.Log.add("", displayPath(Source) +
+                        ": error: the source did not parse after cuda-lower "
+                        "inserted the 'template' keywords Clang asked for; "
+                        "nothing was written\n");
+      return false;
+    }
+    // The errors are fixed: parse again, as if for the first time.
+    R.Log.truncate(Shown);
+    R.Found.clear();
+    R.Texts = EditCollector();
+  }
+  if (!Applied.empty())
+    moveToTextOnDisk(R, Applied, Originals);
   return true;
 }
 
@@ -196,23 +329,16 @@ SourceResult parseOne(const std::string &Source, const CompilationSetup &Setup,
   DiagnosticOptions DiagOpts;
   DiagOpts.ShowColors = Settings.Color;
   ErrorPrinter Errors(R.Log, DiagOpts, Setup.toolDirectory());
-  auto FS = llvm::makeIntrusiveRefCnt<WorkingDirectoryFileSystem>(BaseFS);
-  // Relative paths of the command (-I include) name files in its
-  // directory, as ClangTool reads them.
-  std::string Dir = Setup.directoryFor(Source);
-  if (std::error_code EC = FS->setCurrentWorkingDirectory(Dir)) {
-    R.Log.add("", displayPath(Source) + ": error: cannot enter '" + Dir +
-                      "', the directory of its compile command: " +
-                      EC.message() + "; nothing was written\n");
-    return R;
-  }
-  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
+  if (Settings.FixesTemplateKeywords && Settings.FixesTemplateKeywords(Source))
+    Errors.fixTemplateKeywords(Settings.Root);
+  llvm::IntrusiveRefCntPtr<FileManager> Files;
   CrashSite Site;
   bool Parsed = false;
   llvm::CrashRecoveryContext Recovery;
   if (!Recovery.RunSafely([&] {
-        Parsed = parseSource(Source, Setup, Settings.Passes, MakeAction,
-                             *Files, Errors, R, Site);
+        Parsed = parseSource(Source, Setup, Settings, BaseFS, MakeAction,
+                             Files, Errors, R, Site);
+        Errors.setApplied(nullptr); // parseSource's own
       })) {
     // What the crashed parse built is leaked on purpose: freeing it could
     // crash again.

@@ -11,6 +11,8 @@
 
 #include "Driver/CompilationSetup.h"
 #include "Engine/EditCollector.h"
+#include "Engine/Ownership.h"
+#include "Engine/ParseFixes.h"
 #include "Output/Progress.h"
 #include "cudalower/Diagnostic.h"
 #include "cudalower/Rule.h"
@@ -20,7 +22,9 @@
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include <algorithm>
 #include <functional>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -56,6 +60,9 @@ public:
   /// Prints every chunk whose key is not in \p Shown, and adds the keys.
   void replay(llvm::raw_ostream &OS, std::set<std::string> &Shown) const;
   bool empty() const { return Chunks.empty(); }
+  size_t size() const { return Chunks.size(); }
+  /// Forgets the chunks added after the first \p Size.
+  void truncate(size_t Size) { Chunks.resize(std::min(Size, Chunks.size())); }
 
 private:
   std::vector<std::pair<std::string, std::string>> Chunks;
@@ -91,7 +98,27 @@ public:
   /// Forgets the errors, and the tolerated ones, of the previous parse.
   void resetCount() {
     Errors = 0;
+    Fixable = 0;
     WrongSide.clear();
+  }
+
+  /// Lets the parse fix a missing `template` keyword (ParseFixes.h) in
+  /// files under \p Root (with a trailing separator) that are not system
+  /// headers: such errors are then counted as fixable.
+  void fixTemplateKeywords(std::string Root) {
+    FixRoot = std::move(Root);
+  }
+  /// The fixes the text being parsed has (offsets are mapped through them).
+  void setApplied(const ParseFixes *Fixes) { Applied = Fixes; }
+  const ParseFixes *applied() const { return Applied; }
+  /// True if every error of the parse since resetCount() is one a fix
+  /// found (or Clang's error limit, reached before the rest were seen).
+  bool onlyFixableErrors() const { return errors() && errors() == Fixable; }
+  /// The fixes found since the last call, offsets in the files on disk,
+  /// and the text on disk of the files they are in.
+  std::vector<ParseFix> takeFixes() { return std::move(Fixes); }
+  std::map<std::string, std::string> takeOriginals() {
+    return std::move(Originals);
   }
   /// Forgets what a parse that crashed left half-reported.
   void abandonParse();
@@ -107,8 +134,11 @@ private:
   void hold(clang::DiagnosticsEngine::Level Level,
             const clang::Diagnostic &Info);
   void flush();
-  void show(std::string Key);
-  void renderNvccExtensionHint(clang::TextDiagnostic &Renderer);
+  void show(std::string Key, const std::string &Hint);
+  void renderNvccExtensionHint(clang::TextDiagnostic &Renderer,
+                               const std::string &Hint);
+  bool takeFix(const clang::StoredDiagnostic &E, std::string &Hint);
+  unsigned offsetOnDisk(const std::string &File, unsigned Offset) const;
 
   SourceLog &Log;
   clang::DiagnosticOptions &Opts;
@@ -121,6 +151,13 @@ private:
   std::set<std::string> Tolerated;
   unsigned Errors = 0;
   std::vector<WrongSideReference> WrongSide;
+  // Fixing a missing `template` keyword (fixTemplateKeywords).
+  std::string FixRoot;
+  std::unique_ptr<FileOwnership> Owned; // per parse (its cache is by FileID)
+  const ParseFixes *Applied = nullptr;
+  unsigned Fixable = 0;
+  std::vector<ParseFix> Fixes;
+  std::map<std::string, std::string> Originals;
 };
 
 /// Makes the action that runs the rules over one pass of a source; their
@@ -143,6 +180,12 @@ struct ParseOutcome {
 /// How parseAll runs and reports.
 struct ParseSettings {
   PassSelection Passes = PassSelection::Both;
+  /// The project root, with a trailing separator: files under it get a
+  /// missing `template` keyword inserted, if FixesTemplateKeywords allows.
+  std::string Root;
+  /// Whether rule nvcc-dependent-template runs for a source (if not, its
+  /// parse stops at such an error, as at any other).
+  std::function<bool(const std::string &Source)> FixesTemplateKeywords;
   unsigned Jobs = 1; ///< Sources parsed at once (threads).
   bool Color = false;
   /// Told of each source done, in source order, on the calling thread.

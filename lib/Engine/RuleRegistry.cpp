@@ -11,6 +11,7 @@
 #include "Rules/LowerExtendedLambda/LowerExtendedLambda.h"
 #include "Rules/NvccPragmaMacro.h"
 #include "Rules/StdToCudaStd/StdToCudaStd.h"
+#include "Rules/NvccDependentTemplate.h"
 #include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/StringExtras.h"
 

@@ -1,0 +1,97 @@
+//===--- ParseFixes.h - Spellings nvcc accepts, fixed before the parse -*- C++ -*-===//
+//
+// nvcc's front end (EDG) accepts a dependent member template named without
+// `template` (`typename table<T>::view<>`, `f.operator()<2>(x)`); Clang
+// rejects it. Where every error of a source is of that kind and lies in a
+// file of the project, the parse inserts the keyword into its in-memory
+// copy of the file and parses again, so the rules see a clean AST; rule
+// nvcc-dependent-template then reports each insertion as an edit of the
+// run. The rules' findings are made on the fixed text; they are mapped back
+// to the text on disk here (docs/design.md, nvcc-isms).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "cudalower/Diagnostic.h"
+#include "cudalower/Rule.h"
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalower {
+
+/// Text Clang needs inserted at a place where nvcc does without it.
+struct ParseFix {
+  std::string File; ///< Canonical path.
+  unsigned Offset = 0; ///< In the file as it is on disk.
+  std::string Text;    ///< "template ".
+  std::string Name;    ///< The member template named, for messages.
+
+};
+
+/// Where and what to insert for a Clang error that only a missing
+/// `template` keyword before a dependent member template name causes (with
+/// Clang's fix-it where Sema gives one), in the text the parse read; none
+/// for any other error. The place is where the name is spelled: in a macro
+/// definition if the name is written there (`template` is valid in every
+/// expansion, dependent or not).
+struct ParseFixSite {
+  clang::FullSourceLoc Loc; ///< A file location.
+  std::string Text;
+  std::string Name;
+};
+std::optional<ParseFixSite>
+templateKeywordFix(const clang::StoredDiagnostic &Error);
+
+/// The fixes applied to a source's files, and what they do to offsets.
+class ParseFixes {
+public:
+  /// Adds \p Fix (offset in the file on disk); false if one was there.
+  bool add(ParseFix Fix);
+  bool empty() const { return ByFile.empty(); }
+  bool covers(llvm::StringRef File) const { return ByFile.count(File.str()); }
+  /// Every fix, by file and offset.
+  std::vector<ParseFix> all() const;
+  /// The files that have fixes.
+  std::vector<std::string> files() const;
+
+  /// \p Original (the text of \p File on disk) with the fixes inserted.
+  std::string fixedText(llvm::StringRef File, llvm::StringRef Original) const;
+  /// The offset in the file on disk of \p Offset in the fixed text; an
+  /// offset inside inserted text maps to the place of the insertion.
+  unsigned toOriginal(llvm::StringRef File, unsigned Offset) const;
+  /// The offset in the fixed text of \p Offset on disk (before an
+  /// insertion there).
+  unsigned toFixed(llvm::StringRef File, unsigned Offset) const;
+
+  /// Moves \p D, found on the fixed text, to the text on disk: offsets of
+  /// the finding, its notes and its edits, line, column and source line
+  /// (from \p Originals: file -> text on disk). Text the fixed parse gave a
+  /// rule (a replacement, a copy) keeps the inserted keyword.
+  void mapToOriginal(Diagnostic &D,
+                     const std::map<std::string, std::string> &Originals) const;
+
+private:
+  /// File -> offset on disk -> the fix there.
+  std::map<std::string, std::map<unsigned, ParseFix>> ByFile;
+};
+
+/// Where the fixes lie in the parse of \p SM, for the rules (the files it
+/// did not read are left out).
+std::vector<ParseFixReference>
+parseFixReferences(const ParseFixes &Fixes, const clang::SourceManager &SM);
+
+/// \p Base, in which the files of \p Fixes read with the fixes applied to
+/// their text on disk (\p Originals: file -> text); \p Base itself if there
+/// are none.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+withFixes(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
+          const ParseFixes &Fixes,
+          const std::map<std::string, std::string> &Originals);
+
+} // namespace cudalower

@@ -1,0 +1,64 @@
+// RUN: %check_cuda_lower %s nvcc-dependent-template %t
+
+// Dependent member templates named without `template`: nvcc accepts these,
+// Clang needs the keyword (and gets it).
+template <class T> struct table {
+  template <class U = T> struct view {
+    U first;
+  };
+  template <class U> using pointer = U *;
+};
+struct slots {
+  template <class U> struct of {
+    U value;
+  };
+};
+
+// Template case: after `typename`, a nested class template and an alias
+// template of a dependent type.
+template <class T, class S> __global__ void first(T *out, table<T>, S) {
+  typename table<T>::view<> v{};
+  // CHECK-MESSAGES: [[@LINE-1]]:22: warning: dependent member template 'view' is named without 'template', which nvcc accepts and Clang does not; insert 'template' [nvcc-dependent-template]
+  // CHECK-FIXES: typename table<T>::template view<> v{};
+  typename table<T>::pointer<T> p = out;
+  // CHECK-MESSAGES: [[@LINE-1]]:22: warning: dependent member template 'pointer' {{.*}} [nvcc-dependent-template]
+  // CHECK-FIXES: typename table<T>::template pointer<T> p = out;
+  typename S::of<int> s{3};
+  // CHECK-MESSAGES: [[@LINE-1]]:15: warning: dependent member template 'of' {{.*}} [nvcc-dependent-template]
+  // CHECK-FIXES: typename S::template of<int> s{3};
+  p[0] = v.first + s.value;
+}
+template __global__ void first<int, slots>(int *, table<int>, slots);
+
+// An explicit call of a member operator template: Clang reports it when it
+// instantiates the call.
+struct add {
+  template <int N> __device__ int operator()(int x) const { return x + N; }
+};
+template <class F> __device__ int call(F f, const F *g, int x) {
+  return f.operator()<2>(x) + g->operator()<1>(x);
+  // CHECK-MESSAGES: [[@LINE-1]]:12: warning: dependent member template 'operator()' {{.*}} [nvcc-dependent-template]
+  // CHECK-MESSAGES: [[@LINE-2]]:34: warning: dependent member template 'operator()' {{.*}} [nvcc-dependent-template]
+  // CHECK-FIXES: return f.template operator()<2>(x) + g->template operator()<1>(x);
+}
+
+// Macro case: the keyword goes into the macro's definition.
+#define AT(f, n, x) f.operator()<n>(x)
+// CHECK-MESSAGES: [[@LINE-1]]:23: warning: dependent member template 'operator()' {{.*}} [nvcc-dependent-template]
+// CHECK-FIXES: #define AT(f, n, x) f.template operator()<n>(x)
+template <class F> __device__ int at(F f, int x) { return AT(f, 3, x); }
+
+__global__ void use(int *out) {
+  add a;
+  out[0] = call(a, &a, 1) + at(a, 1);
+}
+
+// No match: already spelled with `template`, or not dependent.
+template <class T> __device__ int spelled(T t) {
+  typename table<T>::template view<int> v{};
+  return t.template operator()<1>(v.first);
+}
+__device__ int plain(add a) { return a.operator()<1>(0); }
+__global__ void use_spelled(int *out) {
+  out[0] = spelled(add{}) + plain(add{});
+}
