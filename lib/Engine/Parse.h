@@ -22,6 +22,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include <functional>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -92,12 +93,15 @@ public:
   void resetCount() {
     Errors = 0;
     WrongSide.clear();
+    First.reset();
   }
   /// Forgets what a parse that crashed left half-reported.
   void abandonParse();
   /// Calls across execution spaces of this parse that Clang refused and
   /// nvcc only warns about; the rules see them (RuleContext).
   const std::vector<WrongSideReference> &wrongSide() const { return WrongSide; }
+  /// The first error shown since resetCount, for the reports.
+  const std::optional<Diagnostic> &firstError() const { return First; }
   /// The cross-space errors tolerated so far (see crossSpaceKeys).
   const std::set<std::string> &toleratedCrossSpace() const {
     return Tolerated;
@@ -121,6 +125,7 @@ private:
   std::set<std::string> Tolerated;
   unsigned Errors = 0;
   std::vector<WrongSideReference> WrongSide;
+  std::optional<Diagnostic> First;
 };
 
 /// Makes the action that runs the rules over one pass of a source; their
@@ -136,6 +141,9 @@ struct ParseOutcome {
   std::vector<std::string> Parsed; ///< Sources whose findings were kept.
   unsigned Failed = 0;  ///< Sources with a Clang error in some pass.
   unsigned Crashed = 0; ///< Sources the tool crashed on.
+  /// One per source that failed or crashed, in source order: its first
+  /// error or the crash, for the reports (SourceFailures.h).
+  std::vector<Diagnostic> Failures;
   /// Cross-space errors the input had and the rules were let see past.
   std::set<std::string> ToleratedCrossSpace;
 };

@@ -118,4 +118,13 @@ std::pair<unsigned, unsigned> wholeLinesIfAlone(llvm::StringRef Text,
   return {Begin, End};
 }
 
+void removeWholeStatement(llvm::StringRef Text, unsigned Begin, unsigned End,
+                          std::vector<FlagUse> &Uses, size_t First) {
+  auto [B, E] = wholeLinesIfAlone(Text, Begin, End);
+  for (size_t I = First; I < Uses.size(); ++I) {
+    Uses[I].RemoveOffset = B;
+    Uses[I].RemoveLength = E - B;
+  }
+}
+
 } // namespace cudalower

@@ -55,4 +55,10 @@ mergedRemovals(const std::vector<FlagUse> &Uses);
 std::pair<unsigned, unsigned> wholeLinesIfAlone(llvm::StringRef Text,
                                                 unsigned Begin, unsigned End);
 
+/// Makes the uses \p Uses[First...] remove the whole statement [Begin, End)
+/// of \p Text (with its line(s) when alone there): a statement that sets
+/// nothing once its flags go goes as a whole.
+void removeWholeStatement(llvm::StringRef Text, unsigned Begin, unsigned End,
+                          std::vector<FlagUse> &Uses, size_t First);
+
 } // namespace cudalower

@@ -320,11 +320,7 @@ void scanCommand(llvm::StringRef Text, const CMakeCommand &C,
   if (!Kind || Values || Out.size() == First)
     return;
   // Nothing left to set: the command goes, with its line if alone there.
-  auto [B, E] = wholeLinesIfAlone(Text, C.Begin, C.End);
-  for (size_t I = First; I < Out.size(); ++I) {
-    Out[I].RemoveOffset = B;
-    Out[I].RemoveLength = E - B;
-  }
+  removeWholeStatement(Text, C.Begin, C.End, Out, First);
 }
 
 } // namespace

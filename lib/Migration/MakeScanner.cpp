@@ -97,11 +97,7 @@ void scanAssignment(llvm::StringRef Text, LogicalLine L, unsigned ValueAt,
   // `NVCCFLAGS += --extended-lambda` adds nothing once the flag goes.
   if (!Append || Survivors || Out.size() == First || Hash != llvm::StringRef::npos)
     return;
-  auto [B, E] = wholeLinesIfAlone(Text, L.Begin, L.End);
-  for (size_t I = First; I < Out.size(); ++I) {
-    Out[I].RemoveOffset = B;
-    Out[I].RemoveLength = E - B;
-  }
+  removeWholeStatement(Text, L.Begin, L.End, Out, First);
 }
 
 } // namespace
