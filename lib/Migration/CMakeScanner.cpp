@@ -229,11 +229,7 @@ private:
     std::vector<llvm::StringRef> Survivors;
     std::vector<std::pair<unsigned, unsigned>> Flags;
     for (unsigned P = Begin; P < End;) {
-      while (P < End && llvm::isSpace(Text[P]))
-        ++P;
-      unsigned W = P;
-      while (P < End && !llvm::isSpace(Text[P]))
-        ++P;
+      unsigned W = nextWord(Text, P, End, /*SkipBackslashes=*/false);
       if (W == P)
         break;
       if (isLoweredAwayFlag(Text.slice(W, P)))

@@ -67,11 +67,7 @@ void scanAssignment(llvm::StringRef Text, LogicalLine L, unsigned ValueAt,
   size_t First = Out.size();
   unsigned Survivors = 0;
   for (unsigned P = Begin; P < End;) {
-    while (P < End && (llvm::isSpace(Text[P]) || Text[P] == '\\'))
-      ++P;
-    unsigned W = P;
-    while (P < End && !llvm::isSpace(Text[P]))
-      ++P;
+    unsigned W = nextWord(Text, P, End, /*SkipBackslashes=*/true);
     if (W == P)
       break;
     if (!isLoweredAwayFlag(Text.slice(W, P))) {
