@@ -100,8 +100,8 @@ TEST(Report, FailedSourcesAreRecordedWithTheirFirstError) {
   F.File = "/src/c.cu";
   F.Level = DiagLevel::Error;
   R.Failures = {F};
-  const llvm::json::Array &J =
-      *reportJson(R).getAsObject()->getArray("findings");
+  llvm::json::Value Json = reportJson(R);
+  const llvm::json::Array &J = *Json.getAsObject()->getArray("findings");
   ASSERT_EQ(J.size(), 4u);
   EXPECT_EQ(J[3].getAsObject()->getString("outcome"), "failed");
   EXPECT_EQ(J[3].getAsObject()->getString("reason"), F.NotRewrittenReason);
@@ -110,8 +110,9 @@ TEST(Report, FailedSourcesAreRecordedWithTheirFirstError) {
             std::string::npos);
   // Failures count once, as sources, not per rule.
   EXPECT_EQ(computeStats(R).PerRule.count("clang-diagnostic-error"), 0u);
+  llvm::json::Value Sarif = sarifLog(R);
   const llvm::json::Object &Run =
-      *(*sarifLog(R).getAsObject()->getArray("runs"))[0].getAsObject();
+      *(*Sarif.getAsObject()->getArray("runs"))[0].getAsObject();
   const llvm::json::Object &Last =
       *Run.getArray("results")->back().getAsObject();
   EXPECT_EQ(Last.getString("ruleId"), "clang-diagnostic-error");
