@@ -43,18 +43,15 @@ void run{n}(int *p, int n) {{
 """
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("outdir")
-    ap.add_argument("--units", type=int, default=50)
-    args = ap.parse_args()
-    root = os.path.abspath(args.outdir)
+def generate(outdir, units):
+    """Writes the project of `units` translation units under `outdir`."""
+    root = os.path.abspath(outdir)
     for sub in ("include", "src", "build"):
         os.makedirs(os.path.join(root, sub), exist_ok=True)
     with open(os.path.join(root, "include", "common.cuh"), "w") as f:
         f.write(HEADER)
     entries = []
-    for n in range(args.units):
+    for n in range(units):
         name = "u%02d.cu" % n
         with open(os.path.join(root, "src", name), "w") as f:
             f.write(UNIT.format(n=n))
@@ -66,6 +63,14 @@ def main():
         })
     with open(os.path.join(root, "build", "compile_commands.json"), "w") as f:
         json.dump(entries, f, indent=1)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("outdir")
+    ap.add_argument("--units", type=int, default=50)
+    args = ap.parse_args()
+    generate(args.outdir, args.units)
 
 
 if __name__ == "__main__":

@@ -147,19 +147,11 @@ CompilationSetup::create(const ToolOptions &Opts) {
   if (llvm::Error E = checkGpuArch(Opts.GpuArch, "--cuda-gpu-arch"))
     return E;
   if (!Opts.BuildPath.empty()) {
-    llvm::SmallString<256> Json(Opts.BuildPath);
-    if (!llvm::sys::fs::is_directory(Json) &&
-        llvm::sys::path::filename(Json) == "compile_commands.json")
-      Json = llvm::sys::path::parent_path(Opts.BuildPath);
-    llvm::sys::path::append(Json, "compile_commands.json");
-    if (!llvm::sys::fs::exists(Json))
-      return llvm::createStringError(Json + ": no such file (from -p)");
-    std::string Error;
-    Setup->DatabaseFile = std::string(Json);
-    Setup->Database = loadCompileDatabase(Json, Error);
-    if (!Setup->Database)
-      return llvm::createStringError(Json + ": cannot read the compile "
-                                            "database: " + Error);
+    auto Db = loadBuildDatabase(Opts.BuildPath);
+    if (!Db)
+      return Db.takeError();
+    Setup->DatabaseFile = std::move(Db->File);
+    Setup->Database = std::move(Db->Database);
   }
   if (Opts.PreludeCache)
     Setup->Prelude =
@@ -227,6 +219,22 @@ loadCompileDatabase(llvm::StringRef Json, std::string &Error) {
   llvm::raw_string_ostream(Text) << llvm::json::Value(std::move(*Root));
   return JSONCompilationDatabase::loadFromBuffer(
       Text, Error, JSONCommandLineSyntax::AutoDetect);
+}
+
+llvm::Expected<BuildDatabase> loadBuildDatabase(llvm::StringRef BuildPath) {
+  llvm::SmallString<256> Json(BuildPath);
+  if (!llvm::sys::fs::is_directory(Json) &&
+      llvm::sys::path::filename(Json) == "compile_commands.json")
+    Json = llvm::sys::path::parent_path(BuildPath);
+  llvm::sys::path::append(Json, "compile_commands.json");
+  if (!llvm::sys::fs::exists(Json))
+    return llvm::createStringError(Json + ": no such file (from -p)");
+  std::string Error;
+  BuildDatabase Db{std::string(Json), loadCompileDatabase(Json, Error)};
+  if (!Db.Database)
+    return llvm::createStringError(Json + ": cannot read the compile "
+                                          "database: " + Error);
+  return Db;
 }
 
 llvm::Expected<CompilationSetup::SourceCommand>

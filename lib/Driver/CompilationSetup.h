@@ -56,6 +56,17 @@ llvm::Error checkGpuArch(llvm::StringRef Arch, const llvm::Twine &From);
 std::unique_ptr<clang::tooling::CompilationDatabase>
 loadCompileDatabase(llvm::StringRef Json, std::string &Error);
 
+/// The compile database of a build, as -p names it.
+struct BuildDatabase {
+  std::string File; ///< The compile_commands.json read, as named.
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+};
+
+/// Loads the database -p \p BuildPath names: a directory holding
+/// compile_commands.json, or that file. The error says which file and why
+/// (missing, or what the loader could not read).
+llvm::Expected<BuildDatabase> loadBuildDatabase(llvm::StringRef BuildPath);
+
 /// Checks the sources exist in \p FS and are C++/CUDA; returns their real
 /// paths.
 llvm::Expected<std::vector<std::string>>

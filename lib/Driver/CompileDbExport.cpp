@@ -102,14 +102,10 @@ int runExportCompileDb(const ToolOptions &Opts, const std::string &DbPath,
   if (Opts.BuildPath.empty())
     return Fail("--export-compile-db needs -p BUILD: the nvcc database to "
                 "translate");
-  llvm::SmallString<256> Json(Opts.BuildPath);
-  if (llvm::sys::path::filename(Json) != "compile_commands.json")
-    llvm::sys::path::append(Json, "compile_commands.json");
-  std::string Error;
-  auto Db = loadCompileDatabase(Json, Error);
+  auto Db = loadBuildDatabase(Opts.BuildPath);
   if (!Db)
-    return Fail(Json + ": cannot read the compile database: " + Error);
-  auto Entries = exportedEntries(Opts, *Db);
+    return Fail(llvm::toString(Db.takeError()));
+  auto Entries = exportedEntries(Opts, *Db->Database);
   if (!Entries)
     return Fail(llvm::toString(Entries.takeError()));
   // OUT may name the file or the directory to hold it, as -p does.

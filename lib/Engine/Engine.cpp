@@ -408,7 +408,18 @@ llvm::Error addSourceConfigs(PreparedRun &Run, const SourceConfigs &Configs) {
   return llvm::Error::success();
 }
 
-unsigned jobsFor(const ToolOptions &Opts);
+/// -j: 0 means one source per core.
+unsigned jobsFor(const ToolOptions &Opts) {
+  return Opts.Jobs ? Opts.Jobs
+                   : llvm::hardware_concurrency().compute_thread_count();
+}
+
+ProgressStyle progressStyle(const ToolOptions &Opts) {
+  if (Opts.Quiet)
+    return ProgressStyle::None;
+  return Opts.ProgressOnTerminal ? ProgressStyle::Terminal
+                                 : ProgressStyle::Plain;
+}
 
 /// \p Opts with the sources a database run processes named one by one
 /// (every CUDA entry, or those under a directory given), so that each gets
@@ -428,29 +439,27 @@ llvm::Expected<ToolOptions> sourcesToConfigure(const ToolOptions &Opts) {
   return Named;
 }
 
-/// Verifies \p Files (unless --no-verify), prints every diagnostic, and
-/// emits the files verification did not withhold. \returns the exit code.
-int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
-                  const ParseOutcome &Parse, const EditCollector &Collector,
-                  std::vector<RewrittenFile> Files,
-                  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
-                  llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
-  VerificationResult Verified;
-  if (Opts.Verify)
-    Verified = verifyOutput({Parse.Parsed, *Run.Setup, Opts.Passes, Files,
-                             Collector, Run.Cfg.Root, Parse.ToleratedCrossSpace,
-                             Run.Cfg.TestCrashInRule == "verify", FS,
-                             jobsFor(Opts)});
-  printDiagnostics(Err, Collector.diagnostics(), Verified.Problems,
-                   Opts.Color);
-  if (!Verified.Withheld.empty()) {
-    llvm::erase_if(Files, [&](const RewrittenFile &F) {
-      return Verified.Withheld.contains(F.Path);
-    });
-    // Print nothing rather than half of the one source shown.
-    if (showsOneSource(Opts))
-      return Verified.Crashed ? InternalError : RewritesNeeded;
-  }
+/// A source that did not parse stops the writing: nothing is written (the
+/// reports still are). So does a crash when one source is shown: print
+/// nothing rather than its original. \returns the exit code, or Success.
+int stoppedRunCode(const ToolOptions &Opts, const ParseOutcome &Parse) {
+  if (Parse.Failed)
+    return Parse.Crashed ? InternalError : ParseError;
+  return Parse.Crashed && showsOneSource(Opts) ? InternalError : Success;
+}
+
+/// Emits the files verification did not withhold, unless the run stopped.
+/// \returns the exit code, the reports aside.
+int emitFiles(const ToolOptions &Opts, const PreparedRun &Run,
+              const ParseOutcome &Parse, const EditCollector &Collector,
+              const std::vector<RewrittenFile> &Files,
+              const VerificationResult &Verified, llvm::raw_ostream &Out,
+              llvm::raw_ostream &Err) {
+  if (int Stopped = stoppedRunCode(Opts, Parse))
+    return Stopped;
+  // Print nothing rather than half of the one source shown.
+  if (!Verified.Withheld.empty() && showsOneSource(Opts))
+    return Verified.Crashed ? InternalError : RewritesNeeded;
 
   const std::string &Main = Run.Sources.front();
   auto MainText = Collector.parsedTexts().find(Main);
@@ -467,27 +476,53 @@ int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
   if (Code == Success && !Opts.Analysis &&
       (Collector.hasErrors() || !Verified.Problems.empty()))
     Code = RewritesNeeded;
+  return Code;
+}
+
+/// Writes the reports of the run (on every path once the sources are
+/// parsed); \returns \p Code, or the reports' own code if it is Success.
+int finishRun(const ToolOptions &Opts, const PreparedRun &Run,
+              const ParseOutcome &Parse, const EditCollector &Collector,
+              const std::vector<Diagnostic> &Problems,
+              const std::vector<RewrittenFile> &Files, int Code,
+              llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
   std::chrono::duration<double> Took =
       std::chrono::steady_clock::now() - Run.Started;
-  RunResults Results =
-      collectResults(Opts, {Run.Sources, Parse.Parsed, Collector,
-                            Verified.Problems, Files, Run.Cfg.Rules,
-                            Took.count()});
+  RunResults Results = collectResults(
+      Opts, {Run.Sources, Parse.Parsed, Collector, Problems, Parse.Failures,
+             Files, Run.Cfg.Rules, Took.count()});
+  if (stoppedRunCode(Opts, Parse))
+    Results.Written = false;
   int OutputsCode = writeRunOutputs(Opts, Results, Out, Err);
   return Code == Success ? OutputsCode : Code;
 }
 
-/// -j: 0 means one source per core.
-unsigned jobsFor(const ToolOptions &Opts) {
-  return Opts.Jobs ? Opts.Jobs
-                   : llvm::hardware_concurrency().compute_thread_count();
-}
-
-ProgressStyle progressStyle(const ToolOptions &Opts) {
-  if (Opts.Quiet)
-    return ProgressStyle::None;
-  return Opts.ProgressOnTerminal ? ProgressStyle::Terminal
-                                 : ProgressStyle::Plain;
+/// Verifies \p Files (unless --no-verify), prints every diagnostic, emits
+/// the files verification did not withhold, and writes the reports.
+/// \returns the exit code.
+int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
+                  const ParseOutcome &Parse, const EditCollector &Collector,
+                  std::vector<RewrittenFile> Files,
+                  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                  llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
+  VerificationResult Verified;
+  ProgressLine Progress(Err, Parse.Parsed.size(), progressStyle(Opts),
+                        "verifying");
+  if (Opts.Verify)
+    Verified = verifyOutput({Parse.Parsed, *Run.Setup, Opts.Passes, Files,
+                             Collector, Run.Cfg.Root, Parse.ToleratedCrossSpace,
+                             Run.Cfg.TestCrashInRule == "verify", FS,
+                             jobsFor(Opts), &Progress});
+  Progress.finish();
+  printDiagnostics(Err, Collector.diagnostics(), Verified.Problems,
+                   Opts.Color);
+  llvm::erase_if(Files, [&](const RewrittenFile &F) {
+    return Verified.Withheld.contains(F.Path);
+  });
+  int Code =
+      emitFiles(Opts, Run, Parse, Collector, Files, Verified, Out, Err);
+  return finishRun(Opts, Run, Parse, Collector, Verified.Problems, Files, Code,
+                   Out, Err);
 }
 
 } // namespace
@@ -560,17 +595,14 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
       parseAll(Run->Sources, *Run->Setup, Settings, FS, MakeAction, Collector,
                Err);
   Progress.finish();
-  if (Parse.Failed)
-    return Parse.Crashed ? InternalError : ParseError;
-  // Stdout and -o show one source: print nothing rather than its original.
-  if (Parse.Crashed && showsOneSource(Opts))
-    return InternalError;
 
   if (llvm::Error E = Collector.finalize())
     return Fail(std::move(E));
   if (reportChangedFiles(Collector, Err)) {
     printDiagnostics(Err, Collector.diagnostics(), {}, Opts.Color);
-    return RewritesNeeded;
+    int Stopped = stoppedRunCode(Opts, Parse);
+    return finishRun(Opts, *Run, Parse, Collector, {}, {},
+                     Stopped ? Stopped : RewritesNeeded, Out, Err);
   }
   auto Files = applyEdits(Collector.replacements(), Collector.parsedTexts());
   if (!Files)

@@ -48,4 +48,23 @@ std::optional<llvm::StringRef> loadedTextOf(const SourceManager &SM,
   return std::nullopt;
 }
 
+bool locateInFile(const SourceManager &SM, SourceLocation Loc, Diagnostic &D) {
+  // Macro locations are shown where the macro is used, as clang-tidy does.
+  SourceLocation FileLoc = SM.getFileLoc(Loc);
+  if (FileLoc.isInvalid())
+    return false;
+  D.File = canonicalPathOf(SM, FileLoc);
+  auto [FID, Offset] = SM.getDecomposedLoc(FileLoc);
+  D.Offset = Offset;
+  D.Line = SM.getLineNumber(FID, Offset);
+  D.Column = SM.getColumnNumber(FID, Offset);
+  llvm::StringRef Buffer = SM.getBufferData(FID);
+  // StringRef::rfind looks strictly before its second argument.
+  size_t Start = Buffer.rfind('\n', Offset);
+  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+  size_t End = Buffer.find_first_of("\r\n", Offset);
+  D.SourceLine = Buffer.slice(Start, End).str();
+  return true;
+}
+
 } // namespace cudalower

@@ -1,6 +1,7 @@
 //===--- Ownership.h - Which files are the user's own -----------*- C++ -*-===//
 #pragma once
 
+#include "cudalower/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
@@ -28,6 +29,12 @@ private:
 /// resolved to where they are used), or "" if there is none.
 std::string canonicalPathOf(const clang::SourceManager &SM,
                             clang::SourceLocation Loc);
+
+/// Sets \p D's file, offset, line, column and source line to where \p Loc
+/// is in a file (a macro location: where the macro is used, as clang-tidy
+/// shows it). False if \p Loc is in no file.
+bool locateInFile(const clang::SourceManager &SM, clang::SourceLocation Loc,
+                  Diagnostic &D);
 
 /// The text \p SM holds for the file at \p Path (any name of it: the file
 /// manager knows a file by its identity), or nothing if it holds no such

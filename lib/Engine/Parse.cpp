@@ -3,6 +3,7 @@
 #include "Engine/Parse.h"
 #include "Engine/ClangErrors.h"
 #include "Engine/Ownership.h"
+#include "Engine/SourceFailures.h"
 #include "Engine/WorkingDirectoryFileSystem.h"
 #include "Output/DiagnosticPrinter.h"
 #include "clang/AST/Decl.h"
@@ -126,6 +127,8 @@ void ErrorPrinter::flush() {
     std::string Hint = nvccExtensionHint(Held);
     if (takeFix(E, Hint))
       ++Fixable;
+    if (!First)
+      First = clangError(E);
     std::string Key = E.getMessage().str();
     if (E.getLocation().isValid())
       Key += E.getLocation().printToString(E.getLocation().getManager());
@@ -203,6 +206,7 @@ struct SourceResult {
   EditCollector Texts; ///< Only the parsed texts are used.
   SourceLog Log;
   std::set<std::string> Tolerated;
+  Diagnostic Failure; ///< When it failed or crashed, for the reports.
 };
 
 /// How the passes of one parse of a source went.
@@ -284,9 +288,12 @@ bool parseSource(const std::string &Source, const CompilationSetup &Setup,
     // directory, as ClangTool reads them.
     std::string Dir = Setup.directoryFor(Source);
     if (std::error_code EC = FS->setCurrentWorkingDirectory(Dir)) {
-      R.Log.add("", displayPath(Source) + ": error: cannot enter '" + Dir +
+      std::string Why = "cannot enter '" + Dir +
                         "', the directory of its compile command: " +
-                        EC.message() + "; nothing was written\n");
+                        EC.message();
+      R.Log.add("", displayPath(Source) + ": error: " + Why +
+                        "; nothing was written\n");
+      R.Failure = parseFailure(Source, std::nullopt, Why);
       return false;
     }
     Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
@@ -348,10 +355,13 @@ SourceResult parseOne(const std::string &Source, const CompilationSetup &Setup,
     llvm::raw_string_ostream OS(Text);
     reportCrash(OS, Source, Site);
     R.Log.add("", std::move(Text));
+    R.Failure = crashFailure(Source, Site);
     R.Result = SourceResult::Crashed;
     return R;
   }
   R.Result = Parsed ? SourceResult::Parsed : SourceResult::Failed;
+  if (!Parsed)
+    R.Failure = parseFailure(Source, Errors.firstError(), "it did not parse");
   R.Tolerated = Errors.toleratedCrossSpace();
   return R;
 }
@@ -364,6 +374,8 @@ void merge(const std::string &Source, SourceResult &R, EditCollector &Sink,
   if (Progress && !R.Log.empty())
     Progress->clear();
   R.Log.replay(Err, Shown);
+  if (R.Result != SourceResult::Parsed)
+    Outcome.Failures.push_back(std::move(R.Failure));
   if (R.Result == SourceResult::Crashed) {
     ++Outcome.Crashed;
     return;

@@ -26,6 +26,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -100,6 +101,7 @@ public:
     Errors = 0;
     Fixable = 0;
     WrongSide.clear();
+    First.reset();
   }
 
   /// Lets the parse fix a missing `template` keyword (ParseFixes.h) in
@@ -125,6 +127,8 @@ public:
   /// Calls across execution spaces of this parse that Clang refused and
   /// nvcc only warns about; the rules see them (RuleContext).
   const std::vector<WrongSideReference> &wrongSide() const { return WrongSide; }
+  /// The first error shown since resetCount, for the reports.
+  const std::optional<Diagnostic> &firstError() const { return First; }
   /// The cross-space errors tolerated so far (see crossSpaceKeys).
   const std::set<std::string> &toleratedCrossSpace() const {
     return Tolerated;
@@ -158,6 +162,7 @@ private:
   unsigned Fixable = 0;
   std::vector<ParseFix> Fixes;
   std::map<std::string, std::string> Originals;
+  std::optional<Diagnostic> First;
 };
 
 /// Makes the action that runs the rules over one pass of a source; their
@@ -173,6 +178,9 @@ struct ParseOutcome {
   std::vector<std::string> Parsed; ///< Sources whose findings were kept.
   unsigned Failed = 0;  ///< Sources with a Clang error in some pass.
   unsigned Crashed = 0; ///< Sources the tool crashed on.
+  /// One per source that failed or crashed, in source order: its first
+  /// error or the crash, for the reports (SourceFailures.h).
+  std::vector<Diagnostic> Failures;
   /// Cross-space errors the input had and the rules were let see past.
   std::set<std::string> ToleratedCrossSpace;
 };

@@ -18,23 +18,7 @@ SourceManager &RuleContext::getSourceManager() {
 }
 
 bool RuleContext::locate(SourceLocation Loc, Diagnostic &D) {
-  SourceManager &SM = getSourceManager();
-  // Macro locations are shown where the macro is used, as clang-tidy does.
-  SourceLocation FileLoc = SM.getFileLoc(Loc);
-  if (FileLoc.isInvalid())
-    return false;
-  D.File = canonicalPathOf(SM, FileLoc);
-  auto [FID, Offset] = SM.getDecomposedLoc(FileLoc);
-  D.Offset = Offset;
-  D.Line = SM.getLineNumber(FID, Offset);
-  D.Column = SM.getColumnNumber(FID, Offset);
-  llvm::StringRef Buffer = SM.getBufferData(FID);
-  // StringRef::rfind looks strictly before its second argument.
-  size_t Start = Buffer.rfind('\n', Offset);
-  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
-  size_t End = Buffer.find_first_of("\r\n", Offset);
-  D.SourceLine = Buffer.slice(Start, End).str();
-  return true;
+  return locateInFile(getSourceManager(), Loc, D);
 }
 
 bool RuleContext::makeEdit(CharSourceRange Range, llvm::StringRef Text,

@@ -54,6 +54,7 @@ RunResults collectResults(const ToolOptions &Opts, const RunEnd &End) {
   R.Parsed = End.Parsed;
   R.Findings = End.Collector.diagnostics();
   R.Problems = End.Problems;
+  R.Failures = End.Failures;
   R.Files = End.Files;
   for (const RewrittenFile &F : R.Files)
     R.Owners.push_back(ownersOf(F, End.Collector.origins(F.Path)));

@@ -23,6 +23,8 @@ struct RunEnd {
   const std::vector<std::string> &Parsed;
   const EditCollector &Collector;
   const std::vector<Diagnostic> &Problems;
+  /// One per source that did not parse or crashed (SourceFailures.h).
+  const std::vector<Diagnostic> &Failures;
   /// The files as emitted (those verification withheld removed).
   const std::vector<RewrittenFile> &Files;
   const std::vector<const RuleInfo *> &Rules;

@@ -428,7 +428,7 @@ public:
     std::vector<SourceCheck> Checks(In.Sources.size());
     if (In.Jobs <= 1 || In.Sources.size() <= 1) {
       for (size_t I = 0; I < In.Sources.size(); ++I)
-        merge(I, checkSource(I));
+        mergeInOrder(I, checkSource(I));
     } else {
       llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(
           std::min<size_t>(In.Jobs, In.Sources.size())));
@@ -437,7 +437,7 @@ public:
         Done.push_back(Pool.async([&, I] { Checks[I] = checkSource(I); }));
       for (size_t I = 0; I < In.Sources.size(); ++I) {
         Done[I].wait();
-        merge(I, std::move(Checks[I]));
+        mergeInOrder(I, std::move(Checks[I]));
       }
     }
     withhold(ReadBySource, Broken, In.Files, Result.Withheld);
@@ -495,6 +495,13 @@ private:
   }
 
   /// Adds what verifying source \p I found, after the sources before it.
+  /// Merges source \p I's check, and says so on the progress line.
+  void mergeInOrder(size_t I, SourceCheck Check) {
+    merge(I, std::move(Check));
+    if (In.Progress)
+      In.Progress->update(I + 1, In.Sources[I]);
+  }
+
   void merge(size_t I, SourceCheck Check) {
     if (Check.Unreadable) {
       Result.Problems.push_back(std::move(*Check.Unreadable));

@@ -11,6 +11,7 @@
 #include "Driver/CompilationSetup.h"
 #include "Engine/EditCollector.h"
 #include "Output/Emit.h"
+#include "Output/Progress.h"
 #include "cudalower/Diagnostic.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/StringSet.h"
@@ -41,6 +42,8 @@ struct VerificationInput {
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> BaseFS = nullptr;
   /// Sources verified at once (threads); the result does not depend on it.
   unsigned Jobs = 1;
+  /// Told of each source verified, in source order (null: no progress).
+  ProgressLine *Progress = nullptr;
 };
 
 /// What verification found.

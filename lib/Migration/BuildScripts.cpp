@@ -2,6 +2,7 @@
 
 #include "Migration/BuildScripts.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
 
@@ -116,6 +117,26 @@ std::pair<unsigned, unsigned> wholeLinesIfAlone(llvm::StringRef Text,
   if (BlankBefore && BlankAfter)
     return {static_cast<unsigned>(LineBegin), static_cast<unsigned>(LineEnd)};
   return {Begin, End};
+}
+
+unsigned nextWord(llvm::StringRef Text, unsigned &P, unsigned End,
+                  bool SkipBackslashes) {
+  while (P < End && (llvm::isSpace(Text[P]) ||
+                     (SkipBackslashes && Text[P] == '\\')))
+    ++P;
+  unsigned W = P;
+  while (P < End && !llvm::isSpace(Text[P]))
+    ++P;
+  return W;
+}
+
+void removeWholeStatement(llvm::StringRef Text, unsigned Begin, unsigned End,
+                          std::vector<FlagUse> &Uses, size_t First) {
+  auto [B, E] = wholeLinesIfAlone(Text, Begin, End);
+  for (size_t I = First; I < Uses.size(); ++I) {
+    Uses[I].RemoveOffset = B;
+    Uses[I].RemoveLength = E - B;
+  }
 }
 
 } // namespace cudalower

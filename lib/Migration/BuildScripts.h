@@ -55,4 +55,17 @@ mergedRemovals(const std::vector<FlagUse> &Uses);
 std::pair<unsigned, unsigned> wholeLinesIfAlone(llvm::StringRef Text,
                                                 unsigned Begin, unsigned End);
 
+/// The next blank-separated word of \p Text in [\p P, \p End), skipping
+/// blanks (and backslashes, which continue Makefile lines, when
+/// \p SkipBackslashes); \p P moves past it. \returns where it starts: \p P
+/// itself when there is none.
+unsigned nextWord(llvm::StringRef Text, unsigned &P, unsigned End,
+                  bool SkipBackslashes);
+
+/// Makes the uses \p Uses[First...] remove the whole statement [Begin, End)
+/// of \p Text (with its line(s) when alone there): a statement that sets
+/// nothing once its flags go goes as a whole.
+void removeWholeStatement(llvm::StringRef Text, unsigned Begin, unsigned End,
+                          std::vector<FlagUse> &Uses, size_t First);
+
 } // namespace cudalower

@@ -229,11 +229,7 @@ private:
     std::vector<llvm::StringRef> Survivors;
     std::vector<std::pair<unsigned, unsigned>> Flags;
     for (unsigned P = Begin; P < End;) {
-      while (P < End && llvm::isSpace(Text[P]))
-        ++P;
-      unsigned W = P;
-      while (P < End && !llvm::isSpace(Text[P]))
-        ++P;
+      unsigned W = nextWord(Text, P, End, /*SkipBackslashes=*/false);
       if (W == P)
         break;
       if (isLoweredAwayFlag(Text.slice(W, P)))
@@ -320,11 +316,7 @@ void scanCommand(llvm::StringRef Text, const CMakeCommand &C,
   if (!Kind || Values || Out.size() == First)
     return;
   // Nothing left to set: the command goes, with its line if alone there.
-  auto [B, E] = wholeLinesIfAlone(Text, C.Begin, C.End);
-  for (size_t I = First; I < Out.size(); ++I) {
-    Out[I].RemoveOffset = B;
-    Out[I].RemoveLength = E - B;
-  }
+  removeWholeStatement(Text, C.Begin, C.End, Out, First);
 }
 
 } // namespace

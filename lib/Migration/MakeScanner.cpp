@@ -67,11 +67,7 @@ void scanAssignment(llvm::StringRef Text, LogicalLine L, unsigned ValueAt,
   size_t First = Out.size();
   unsigned Survivors = 0;
   for (unsigned P = Begin; P < End;) {
-    while (P < End && (llvm::isSpace(Text[P]) || Text[P] == '\\'))
-      ++P;
-    unsigned W = P;
-    while (P < End && !llvm::isSpace(Text[P]))
-      ++P;
+    unsigned W = nextWord(Text, P, End, /*SkipBackslashes=*/true);
     if (W == P)
       break;
     if (!isLoweredAwayFlag(Text.slice(W, P))) {
@@ -97,11 +93,7 @@ void scanAssignment(llvm::StringRef Text, LogicalLine L, unsigned ValueAt,
   // `NVCCFLAGS += --extended-lambda` adds nothing once the flag goes.
   if (!Append || Survivors || Out.size() == First || Hash != llvm::StringRef::npos)
     return;
-  auto [B, E] = wholeLinesIfAlone(Text, L.Begin, L.End);
-  for (size_t I = First; I < Out.size(); ++I) {
-    Out[I].RemoveOffset = B;
-    Out[I].RemoveLength = E - B;
-  }
+  removeWholeStatement(Text, L.Begin, L.End, Out, First);
 }
 
 } // namespace

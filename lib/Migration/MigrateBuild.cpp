@@ -73,16 +73,11 @@ contractSources(const ToolOptions &Opts, llvm::StringRef Root) {
     return llvm::createStringError(
         "--migrate-build needs the sources the build compiles: -p BUILD (its "
         "compile_commands.json) or source files");
-  llvm::SmallString<256> Json(Opts.BuildPath);
-  if (llvm::sys::path::filename(Json) != "compile_commands.json")
-    llvm::sys::path::append(Json, "compile_commands.json");
-  std::string Error;
-  auto Db = loadCompileDatabase(Json, Error);
+  auto Db = loadBuildDatabase(Opts.BuildPath);
   if (!Db)
-    return llvm::createStringError(Json + ": cannot read the compile "
-                                          "database: " + Error);
+    return Db.takeError();
   std::vector<std::string> Out;
-  for (const std::string &F : Db->getAllFiles())
+  for (const std::string &F : Db->Database->getAllFiles())
     if (llvm::StringRef(F).starts_with((Root + "/").str()))
       Out.push_back(F);
   return Out;

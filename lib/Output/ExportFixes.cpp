@@ -52,8 +52,9 @@ exportedFixes(const RunResults &R) {
       llvm::consumeError(std::move(E));
     }
   }
-  for (const Diagnostic &D : R.Problems)
-    TU.Diagnostics.push_back(toToolingDiag(D, R.WorkingDirectory));
+  for (const std::vector<Diagnostic> *Unfixed : {&R.Problems, &R.Failures})
+    for (const Diagnostic &D : *Unfixed)
+      TU.Diagnostics.push_back(toToolingDiag(D, R.WorkingDirectory));
   return TU;
 }
 

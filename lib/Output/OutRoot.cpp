@@ -1,6 +1,7 @@
 //===--- OutRoot.cpp - A migrated copy of the project tree ----------------===//
 
 #include "Output/OutRoot.h"
+#include "Output/DiagnosticPrinter.h"
 #include "Output/FileWriter.h"
 #include "cudalower/Options.h"
 #include "llvm/ADT/StringSet.h"
@@ -8,6 +9,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <climits>
+#include <unistd.h>
 
 namespace cudalower {
 
@@ -65,10 +68,38 @@ llvm::Error writeCopy(llvm::StringRef To, llvm::StringRef Text,
   return llvm::Error::success();
 }
 
-/// Copies every regular file under \p Root (trailing separator) not in \p Written to the
-/// out-root, skipping the out-root itself and version-control folders.
+/// Makes \p To a symbolic link with the target of the link \p Link (a
+/// relative target then points into the copy), replacing what was there
+/// atomically.
+llvm::Error copyLink(llvm::StringRef Link, llvm::StringRef To) {
+  char Target[PATH_MAX];
+  ssize_t Size = ::readlink(Link.str().c_str(), Target, sizeof(Target));
+  if (Size < 0 || Size == static_cast<ssize_t>(sizeof(Target)))
+    return llvm::createStringError(Link + ": cannot read the link");
+  if (std::error_code EC = llvm::sys::fs::create_directories(
+          llvm::sys::path::parent_path(To)))
+    return llvm::createStringError(llvm::sys::path::parent_path(To) + ": " +
+                                   EC.message());
+  std::string Temp = (To + ".cuda-lower-link").str();
+  llvm::sys::fs::remove(Temp);
+  std::error_code EC = llvm::sys::fs::create_link(
+      llvm::StringRef(Target, static_cast<size_t>(Size)), Temp);
+  if (!EC)
+    EC = llvm::sys::fs::rename(Temp, To);
+  if (EC) {
+    llvm::sys::fs::remove(Temp);
+    return llvm::createStringError(To + ": " + EC.message());
+  }
+  return llvm::Error::success();
+}
+
+/// Copies every file under \p Root (trailing separator) not in \p Written
+/// to the out-root, skipping the out-root itself and version-control
+/// folders: regular files with their permissions, symbolic links as links.
+/// Other kinds (pipes, sockets, devices) are not copied; each gets a note.
 llvm::Error copyUnchanged(llvm::StringRef Root, llvm::StringRef OutRoot,
-                          const llvm::StringSet<> &Written) {
+                          const llvm::StringSet<> &Written,
+                          llvm::raw_ostream &Err) {
   std::string OutDir = resolved(OutRoot);
   std::error_code EC;
   for (llvm::sys::fs::recursive_directory_iterator
@@ -83,9 +114,19 @@ llvm::Error copyUnchanged(llvm::StringRef Root, llvm::StringRef OutRoot,
         It.no_push();
       continue;
     }
-    if (It->type() != llvm::sys::fs::file_type::regular_file ||
-        Written.contains(Path))
+    if (Written.contains(Path))
       continue;
+    if (It->type() == llvm::sys::fs::file_type::symlink_file) {
+      if (llvm::Error E = copyLink(Path, outRootPathOf(Path, Root, OutRoot)))
+        return E;
+      continue;
+    }
+    if (It->type() != llvm::sys::fs::file_type::regular_file) {
+      Err << "cuda-lower: note: " << displayPath(Path)
+          << " is not a regular file, a directory or a symbolic link; it is "
+             "not copied to the out-root\n";
+      continue;
+    }
     auto Text = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
     if (!Text)
       return llvm::createStringError(Path + ": " + Text.getError().message());
@@ -117,7 +158,7 @@ int writeOutRoot(const std::vector<RewrittenFile> &Files, llvm::StringRef Root,
     Written.insert(R.Path);
   }
   if (CopyAll)
-    if (llvm::Error E = copyUnchanged(Root, OutRoot, Written))
+    if (llvm::Error E = copyUnchanged(Root, OutRoot, Written, Err))
       return Fail(std::move(E));
   return Success;
 }

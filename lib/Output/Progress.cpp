@@ -7,8 +7,9 @@
 namespace cudalower {
 
 ProgressLine::ProgressLine(llvm::raw_ostream &OS, size_t Total,
-                           ProgressStyle Style)
+                           ProgressStyle Style, llvm::StringRef Step)
     : OS(OS), Total(Total), Style(Total > 1 ? Style : ProgressStyle::None),
+      Step(Step.empty() ? "" : Step.str() + " "),
       Start(std::chrono::steady_clock::now()) {}
 
 std::string ProgressLine::formatSeconds(double Seconds) {
@@ -33,7 +34,7 @@ std::string ProgressLine::text(size_t Done, llvm::StringRef Last) const {
                        .count();
   std::string Out;
   llvm::raw_string_ostream S(Out);
-  S << "cuda-lower: [" << Done << '/' << Total << "] " << displayPath(Last)
+  S << "cuda-lower: " << Step << '[' << Done << '/' << Total << "] " << displayPath(Last)
     << " (" << formatSeconds(Elapsed) << " elapsed";
   if (Done < Total)
     S << ", about " << formatSeconds(estimateLeft(Elapsed, Done, Total))

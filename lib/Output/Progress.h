@@ -17,7 +17,9 @@ enum class ProgressStyle { None, Plain, Terminal };
 class ProgressLine {
 public:
   static constexpr size_t PlainMinimum = 10;
-  ProgressLine(llvm::raw_ostream &OS, size_t Total, ProgressStyle Style);
+  /// \p Step names what is counted when it is not the parse ("verifying").
+  ProgressLine(llvm::raw_ostream &OS, size_t Total, ProgressStyle Style,
+               llvm::StringRef Step = "");
   /// \p Done sources of Total are done, \p Last the latest.
   void update(size_t Done, llvm::StringRef Last);
   /// Erases the terminal line, so that other output starts on a clean one.
@@ -37,6 +39,7 @@ private:
   llvm::raw_ostream &OS;
   size_t Total;
   ProgressStyle Style;
+  std::string Step;
   bool Drawn = false;
   std::chrono::steady_clock::time_point Start;
 };

@@ -61,6 +61,8 @@ RunStats computeStats(const RunResults &R) {
     case Outcome::Reported:
       ++RC.Reported;
       break;
+    case Outcome::Failed:
+      break;
     }
   }
   for (const Diagnostic &P : R.Problems) {
@@ -80,6 +82,8 @@ const char *outcomeName(Outcome O) {
     return "not-rewritten";
   case Outcome::Reported:
     return "reported";
+  case Outcome::Failed:
+    return "failed";
   }
   return "";
 }
@@ -144,6 +148,11 @@ void printAnalysis(llvm::raw_ostream &OS, const RunResults &R) {
     if (++Manual)
       PS << "  " << where(P) << ": [" << P.Rule << "] " << P.Message << '\n';
   OS << "\nCannot be lowered (" << Manual << "):\n" << Places;
+  if (!R.Failures.empty()) {
+    OS << "\nDid not parse (" << R.Failures.size() << "):\n";
+    for (const Diagnostic &F : R.Failures)
+      OS << "  " << where(F) << ": [" << F.Rule << "] " << F.Message << '\n';
+  }
   OS << "\n"
      << (Manual || S.Failed
              ? "Verdict: " + std::to_string(Manual + S.Failed) +
@@ -178,13 +187,17 @@ llvm::json::Value reportJson(const RunResults &R) {
         {"rule", D.Rule},
         {"level", levelName(D.Level)},
         {"outcome", outcomeName(O)},
-        {"reason", O == Outcome::NotRewritten ? reasonOf(D) : ""},
+        {"reason", O == Outcome::NotRewritten || O == Outcome::Failed
+                       ? reasonOf(D)
+                       : ""},
         {"message", D.Message}});
   };
   for (size_t I = 0; I < R.Findings.size(); ++I)
     Add(R.Findings[I], Ends[I]);
   for (const Diagnostic &P : R.Problems)
     Add(P, Outcome::NotRewritten);
+  for (const Diagnostic &F : R.Failures)
+    Add(F, Outcome::Failed);
   return llvm::json::Object{
       {"tool", llvm::json::Object{{"name", "cuda-lower"},
                                   {"version", CUDALOWER_VERSION_STRING}}},
@@ -224,7 +237,10 @@ std::string reportCsv(const RunResults &R) {
                             D.Rule,
                             levelName(D.Level),
                             outcomeName(O),
-                            O == Outcome::NotRewritten ? reasonOf(D) : "",
+                            O == Outcome::NotRewritten ||
+                                    O == Outcome::Failed
+                                ? reasonOf(D)
+                                : "",
                             D.Message};
     for (size_t I = 0; I < std::size(Fields); ++I)
       Out += (I ? "," : "") + csvField(Fields[I]);
@@ -235,6 +251,8 @@ std::string reportCsv(const RunResults &R) {
     Row(R.Findings[I], Ends[I]);
   for (const Diagnostic &P : R.Problems)
     Row(P, Outcome::NotRewritten);
+  for (const Diagnostic &F : R.Failures)
+    Row(F, Outcome::Failed);
   return Out;
 }
 

@@ -20,6 +20,8 @@ enum class Outcome {
   NotRewritten, ///< It needed a rewrite the tool could not make (why: reason).
   Reported,     ///< A finding without a fix (another rule's edit covers it,
                 ///< or the rule only reports).
+  Failed,       ///< A source that did not parse or crashed the tool: nothing
+                ///< of it was written (RunResults::Failures).
 };
 
 /// What happened to each finding (indexed like RunResults::Findings).

@@ -31,6 +31,9 @@ struct RunResults {
   std::vector<Diagnostic> Findings;
   /// Verification's problems: what plain nvcc would still reject.
   std::vector<Diagnostic> Problems;
+  /// One error per source that did not parse (its first Clang error, rule
+  /// clang-diagnostic-error) or that the tool crashed on (rule crash).
+  std::vector<Diagnostic> Failures;
   /// The files the edits change, without those verification withheld.
   std::vector<RewrittenFile> Files;
   /// For Files[I], one entry per replacement of Files[I].Edits, in order:

@@ -59,15 +59,23 @@ public:
     auto It = Index.find(Rule);
     if (It != Index.end())
       return It->second;
-    return add(Rule.str(), Rule == "verify"
-                               ? "the output still needs a flag of nvcc, or "
-                                 "a rewrite broke it"
-                               : "reported by cuda-lower",
-               "docs/usage.md");
+    return add(Rule.str(), summaryOf(Rule), "docs/usage.md");
   }
   llvm::json::Array take() { return std::move(Descriptors); }
 
 private:
+  /// What the results that no rule reports are about.
+  static const char *summaryOf(llvm::StringRef Rule) {
+    if (Rule == "verify")
+      return "the output still needs a flag of nvcc, or a rewrite broke it";
+    if (Rule == "clang-diagnostic-error")
+      return "the source does not parse (Clang's first error); nothing of it "
+             "is written";
+    if (Rule == "crash")
+      return "cuda-lower crashed on the source; nothing of it is written";
+    return "reported by cuda-lower";
+  }
+
   size_t add(const std::string &Name, const std::string &Summary,
              const std::string &Help) {
     Index[Name] = Descriptors.size();
@@ -141,6 +149,8 @@ llvm::json::Value sarifLog(const RunResults &R) {
                              fixesOf(R, I)));
   for (const Diagnostic &P : R.Problems)
     Results.push_back(result(P, Rules.indexOf(P.Rule), {}));
+  for (const Diagnostic &F : R.Failures)
+    Results.push_back(result(F, Rules.indexOf(F.Rule), {}));
   std::string Root = R.WorkingDirectory;
   if (!llvm::StringRef(Root).ends_with("/"))
     Root += '/';

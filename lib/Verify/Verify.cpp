@@ -237,15 +237,11 @@ int VerifyRun::run() {
   llvm::SmallString<256> W(V.WorkDir);
   llvm::sys::fs::make_absolute(W);
   Work = std::string(W);
-  llvm::SmallString<256> Json(Opts.BuildPath);
-  if (llvm::sys::path::filename(Json) != "compile_commands.json")
-    llvm::sys::path::append(Json, "compile_commands.json");
-  std::string Error;
-  auto Db = loadCompileDatabase(Json, Error);
+  auto Db = loadBuildDatabase(Opts.BuildPath);
   if (!Db)
-    return fail(Json + ": " + Error);
+    return fail(llvm::toString(Db.takeError()));
   std::vector<clang::tooling::CompileCommand> Cmds;
-  for (auto &C : Db->getAllCompileCommands()) {
+  for (auto &C : Db->Database->getAllCompileCommands()) {
     if (!isNvccEntry(C))
       continue;
     if (llvm::Error E = expandOptionFiles(C.CommandLine, C.Directory))
@@ -253,7 +249,7 @@ int VerifyRun::run() {
     Cmds.push_back(C);
   }
   if (Cmds.empty())
-    return fail(Json + " has no nvcc entry to verify");
+    return fail(Db->File + " has no nvcc entry to verify");
   auto RootOr = findProjectRoot(Opts.InRoot, Cmds.front().Filename,
                                 *llvm::vfs::getRealFileSystem());
   if (!RootOr)

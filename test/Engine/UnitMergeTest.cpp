@@ -91,6 +91,10 @@ TEST(ProgressTest, PlainLinesPerTenthAndNoneForShortRuns) {
   EXPECT_EQ(std::count(Log.begin(), Log.end(), '\n'), 10);
   EXPECT_NE(Log.find("cuda-lower: [20/20] "), std::string::npos);
   Log.clear();
+  ProgressLine Verifying(OS, 10, ProgressStyle::Plain, "verifying");
+  Verifying.update(1, "/p/a.cu");
+  EXPECT_NE(Log.find("cuda-lower: verifying [1/10] "), std::string::npos);
+  Log.clear();
   ProgressLine Short(OS, 3, ProgressStyle::Plain);
   for (size_t Done = 1; Done <= 3; ++Done)
     Short.update(Done, "/p/a.cu");

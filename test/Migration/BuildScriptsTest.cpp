@@ -113,6 +113,20 @@ TEST(MakeScanner, Assignments) {
             1u);
 }
 
+TEST(BuildScripts, AStatementThatGoesTakesItsLineWhenAlone) {
+  llvm::StringRef Text = "a\n  set(X --extended-lambda)\nb\n";
+  std::vector<FlagUse> Uses(3);
+  removeWholeStatement(Text, 4, 28, Uses, 1);
+  EXPECT_EQ(Uses[0].RemoveLength, 0u); // before First: left alone
+  EXPECT_EQ(Text.substr(Uses[1].RemoveOffset, Uses[1].RemoveLength),
+            "  set(X --extended-lambda)\n");
+  EXPECT_EQ(Uses[2].RemoveOffset, Uses[1].RemoveOffset);
+  // Beside other text only the statement goes.
+  removeWholeStatement("x; y;", 3, 5, Uses, 0);
+  EXPECT_EQ(Uses[0].RemoveOffset, 3u);
+  EXPECT_EQ(Uses[0].RemoveLength, 2u);
+}
+
 TEST(SetupPyScanner, ListItems) {
   auto Py = [](llvm::StringRef T) {
     return migrated(T, scanBuildScript(ScriptKind::SetupPy, T));

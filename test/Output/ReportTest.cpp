@@ -93,6 +93,41 @@ TEST(Report, JsonHasCountsAndFindings) {
   EXPECT_EQ(F[0].getAsObject()->getString("outcome"), "rewritten");
 }
 
+TEST(Report, FailedSourcesAreRecordedWithTheirFirstError) {
+  RunResults R = sample();
+  Diagnostic F = finding("clang-diagnostic-error", 7,
+                         "c.cu did not parse; nothing was written for it");
+  F.File = "/src/c.cu";
+  F.Level = DiagLevel::Error;
+  R.Failures = {F};
+  llvm::json::Value Json = reportJson(R);
+  const llvm::json::Array &J = *Json.getAsObject()->getArray("findings");
+  ASSERT_EQ(J.size(), 4u);
+  EXPECT_EQ(J[3].getAsObject()->getString("outcome"), "failed");
+  EXPECT_EQ(J[3].getAsObject()->getString("reason"), F.NotRewrittenReason);
+  EXPECT_NE(reportCsv(R).find(",clang-diagnostic-error,error,failed,c.cu did "
+                              "not parse"),
+            std::string::npos);
+  // Failures count once, as sources, not per rule.
+  EXPECT_EQ(computeStats(R).PerRule.count("clang-diagnostic-error"), 0u);
+  llvm::json::Value Sarif = sarifLog(R);
+  const llvm::json::Object &Run =
+      *(*Sarif.getAsObject()->getArray("runs"))[0].getAsObject();
+  const llvm::json::Object &Last =
+      *Run.getArray("results")->back().getAsObject();
+  EXPECT_EQ(Last.getString("ruleId"), "clang-diagnostic-error");
+  EXPECT_EQ(Last.getString("level"), "error");
+  EXPECT_EQ(exportedFixes(R).Diagnostics.back().DiagnosticName,
+            "clang-diagnostic-error");
+  std::string Analysis;
+  llvm::raw_string_ostream OS(Analysis);
+  printAnalysis(OS, R);
+  EXPECT_NE(Analysis.find("Did not parse (1):\n  /src/c.cu:7:3: "
+                          "[clang-diagnostic-error] message 7"),
+            std::string::npos)
+      << Analysis;
+}
+
 TEST(Sarif, CodePointColumns) {
   EXPECT_EQ(codePointColumn("abc", 3), 3u);
   // "π" is two bytes: byte column 4 is the character after it, column 2.
