@@ -8,7 +8,8 @@
 # --expt-relaxed-constexpr FLAGS in its checkout, and every lowered copy (the
 # checkout with the files the tool rewrote laid over it) with the same minus
 # those two flags, in parallel; runs both; a program passes when both exit 0
-# and print the same. Each other program falls in one category:
+# and print the same (a program marked build-only passes when both build).
+# Each other program falls in one category:
 #   original-failed    the original did not build or run
 #   tool-crashed       cuda-lower exited 4 or on a signal
 #   refused            cuda-lower exited 1..3 (lower.err says why)
@@ -17,7 +18,8 @@
 #   output-mismatch    both ran, their output differs (lines that match
 #                      the program's `ignore` pattern, timings and the
 #                      like, left out)
-#   skipped            not built before the build deadline
+#   skipped            not built before the build deadline, or not run
+#                      before the run deadline
 # RESULTS gets summary.txt (counts, then one line a program) and
 # failures.log (each failure with the end of its log).
 #
@@ -28,7 +30,8 @@
 # REAL_CODE_NORUN=1 (build only: a program passes when both forms build),
 # GPU_TEST_TIMEOUT (seconds a program may run, default 60),
 # REAL_CODE_BUILD_SECONDS (no build starts later than this after the start,
-# default 420, so that the runs fit in a 10-minute slot).
+# default 360), REAL_CODE_RUN_SECONDS (no run starts later than this after
+# the start, default 500), so that the whole fits in a 10-minute slot.
 
 pack=$(cd "$(dirname "$0")" && pwd)
 work=${REAL_CODE_WORK:-$pack/work}
@@ -76,6 +79,12 @@ build_one() {
 
 run_one() {
   name=$1
+  [ -e "$pack/progs/$name/build-only" ] && return
+  if [ "$(date +%s)" -ge "$REAL_CODE_RUN_DEADLINE" ]; then
+    : > "$work/$name.run-skipped"
+    return
+  fi
+  rm -f "$work/$name.run-skipped"
   var=$(field "$name" 1)
   for form in orig lowered; do
     dir=$pack/checkouts/$var
@@ -96,8 +105,9 @@ results=${1:-$pack/results}
 mkdir -p "$results" && results=$(cd "$results" && pwd) || exit 2
 names=$(ls "$pack/progs")
 count=$(echo "$names" | wc -w)
-REAL_CODE_DEADLINE=$(( $(date +%s) + ${REAL_CODE_BUILD_SECONDS:-420} ))
-export REAL_CODE_DEADLINE NVCC
+REAL_CODE_DEADLINE=$(( $(date +%s) + ${REAL_CODE_BUILD_SECONDS:-360} ))
+REAL_CODE_RUN_DEADLINE=$(( $(date +%s) + ${REAL_CODE_RUN_SECONDS:-500} ))
+export REAL_CODE_DEADLINE REAL_CODE_RUN_DEADLINE NVCC
 echo "building $count programs, twice each, ${JOBS:-16} at a time"
 echo "$names" | xargs -n 1 -P "${JOBS:-16}" sh "$pack/run.sh" --build-one
 if [ -z "${REAL_CODE_NORUN:-}" ]; then
@@ -125,7 +135,8 @@ classify() {
   if [ "$lower" -ge 4 ]; then echo tool-crashed; return; fi
   if [ "$lower" -ne 0 ]; then echo refused; return; fi
   if [ "$(cat "$w.lowered.built" 2> /dev/null)" != 0 ]; then echo plain-nvcc-failed; return; fi
-  if [ -n "${REAL_CODE_NORUN:-}" ]; then echo pass; return; fi
+  if [ -n "${REAL_CODE_NORUN:-}" ] || [ -e "$pack/progs/$name/build-only" ]; then echo pass; return; fi
+  if [ -e "$w.run-skipped" ]; then echo skipped; return; fi
   if [ "$(cat "$w.orig.rc" 2> /dev/null)" != 0 ]; then echo original-failed; return; fi
   if [ "$(cat "$w.lowered.rc" 2> /dev/null)" != 0 ]; then echo lowered-run-failed; return; fi
   if ! same_output "$name"; then echo output-mismatch; return; fi
@@ -149,7 +160,7 @@ failed=$((count - passed))
 {
   echo "real-code: $count programs, nvcc $("$NVCC" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p'), $arch${REAL_CODE_NORUN:+, built only}"
   command -v nvidia-smi > /dev/null 2>&1 && nvidia-smi -L | head -n 1
-  echo "$passed passed, $failed failed"
+  echo "$passed passed ($(find "$pack/progs" -name build-only | wc -l) of them build-only), $failed failed"
   for cat in original-failed tool-crashed refused plain-nvcc-failed lowered-run-failed output-mismatch skipped; do
     echo "  $cat: $(echo "$lines" | grep -c " $cat\$")"
   done

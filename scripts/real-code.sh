@@ -12,6 +12,8 @@
 #                             output lines that differ from run to run
 #                             (timings, free memory), left out of the
 #                             comparison (grep -E)
+#   @build-only NAME...       these programs are built, not run (they run
+#                             for minutes, or fail as originals)
 #   NAME VAR SOURCE [FLAGS...] [-- LINKFLAGS...]
 # NAME: a label ([A-Za-z0-9_.-]); VAR: the checkout the program lives in
 # (the project root, --in-root; the tool rewrites files under it only);
@@ -28,6 +30,7 @@
 # OUTDIR/progs/NAME/lower.err    what the tool said; lower.rc its exit code
 # OUTDIR/progs/NAME/cmd          VAR, SOURCE, FLAGS, LINKFLAGS: for run.sh
 # OUTDIR/progs/NAME/ignore       the @ignore in force, if any
+# OUTDIR/progs/NAME/build-only   present for a @build-only program
 # OUTDIR/run.sh                  scripts/real-code-run.sh (see its header)
 #
 # Environment: CUDA_LOWER (default build/bin/cuda-lower), NVCC (default
@@ -58,7 +61,7 @@ rm -rf "$out"
 mkdir -p "$out/checkouts" "$out/progs"
 out=$(cd "$out" && pwd)
 
-declare -A checkout=()
+declare -A checkout=() build_only=()
 
 # use_checkout VAR: copies checkout VAR into the pack, once.
 use_checkout() {
@@ -110,6 +113,10 @@ for manifest in "$@"; do
       checkout[$var]=$(cd "${checkout[$var]}" && pwd)
       continue
     fi
+    if [[ $name == @build-only ]]; then
+      for n in $var $source $rest; do build_only[$n]=1; done
+      continue
+    fi
     if [[ $name == @ignore ]]; then
       ignore="$var${source:+ $source}${rest:+ $rest}"
       continue
@@ -127,6 +134,7 @@ for manifest in "$@"; do
     mkdir -p "$dir/lowered"
     printf '%s\n%s\n%s\n%s\n' "$var" "$source" "${flags[*]}" "${link[*]}" > "$dir/cmd"
     [[ -z $ignore ]] || printf '%s\n' "$ignore" > "$dir/ignore"
+    [[ -z ${build_only[$name]:-} ]] || : > "$dir/build-only"
     mapfile -t here < <(resolve "${flags[@]}")
     rc=0
     (cd "${checkout[$var]}" &&
