@@ -183,6 +183,13 @@ void LowerExtendedLambda::check(const MatchFinder::MatchResult &Result) {
                     ExecSpace::HostDevice
                 ? LambdaSpace::HostDevice
                 : LambdaSpace::Device;
+  // `[=] __host__ (...)` is no extended lambda, just a lambda with its
+  // default space spelt out (§5.3.8); nvcc still wants the flag for it.
+  if (Space == LambdaSpace::Host) {
+    dropAnnotation(*L, "the __host__ annotation on a lambda is its default "
+                       "space (§5.3.8)");
+    return;
+  }
   if (Space != LambdaSpace::Device && Space != LambdaSpace::HostDevice)
     return;
   const FunctionDecl *F = enclosingFunction(*L);
@@ -201,7 +208,11 @@ void LowerExtendedLambda::check(const MatchFinder::MatchResult &Result) {
                   (F->hasAttr<CUDAHostAttr>() &&
                    !F->getAttr<CUDAHostAttr>()->isImplicit());
   if ((F && F->hasAttr<CUDAGlobalAttr>()) || !HostSide) {
-    dropDeviceAnnotation(*L);
+    // In device code every lambda runs on the device already (§5.3.8).
+    dropAnnotation(*L, llvm::formatv("the {0} annotation on a lambda in "
+                                     "device code is implied (§5.3.8)",
+                                     spaceName(writtenLambdaSpace(*L)))
+                           .str());
     return;
   }
   std::vector<const LambdaExpr *> &List = ByFunction[Owner];
@@ -214,26 +225,20 @@ void LowerExtendedLambda::check(const MatchFinder::MatchResult &Result) {
   Spaces[L] = Space;
 }
 
-void LowerExtendedLambda::dropDeviceAnnotation(const LambdaExpr &L) {
-  // In device code every lambda runs on the device already (§5.3.8), yet
-  // nvcc wants --extended-lambda to accept the annotation; drop it.
+void LowerExtendedLambda::dropAnnotation(const LambdaExpr &L,
+                                         llvm::StringRef Why) {
+  // The annotation changes nothing, yet nvcc wants --extended-lambda to
+  // accept it: drop it.
   SourceText Src(context().getASTContext());
   CharSourceRange R = annotationRange(L, Src);
   if (R.isInvalid()) {
-    diag(L.getBeginLoc(),
-         llvm::formatv("the {0} annotation on a lambda in device code is "
-                       "implied (§5.3.8) but needs --extended-lambda; it "
-                       "comes from a macro, so remove it by hand",
-                       spaceName(writtenLambdaSpace(L)))
-             .str());
+    diag(L.getBeginLoc(), (Why + " but needs --extended-lambda; it comes "
+                                 "from a macro, so remove it by hand")
+                              .str());
     return;
   }
   diag(L.getBeginLoc(),
-       llvm::formatv("the {0} annotation on a lambda in device code is "
-                     "implied (§5.3.8); removed so that nvcc needs no "
-                     "--extended-lambda",
-                     spaceName(writtenLambdaSpace(L)))
-           .str())
+       (Why + "; removed so that nvcc needs no --extended-lambda").str())
       .replace(R, " ");
 }
 

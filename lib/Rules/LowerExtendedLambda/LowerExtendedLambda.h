@@ -90,7 +90,9 @@ private:
             const std::vector<clang::CharSourceRange> &Removals,
             const FunctorSite &Site,
             std::optional<lowering::FunctorText> Formatted);
-  void dropDeviceAnnotation(const clang::LambdaExpr &L);
+  /// Removes an annotation that changes nothing but needs the flag; \p Why
+  /// starts the warning.
+  void dropAnnotation(const clang::LambdaExpr &L, llvm::StringRef Why);
   /// Reports a lambda that one of nvcc's traits classifies; true if it is
   /// to stay a lambda.
   bool keptForTrait(const clang::LambdaExpr &L);
