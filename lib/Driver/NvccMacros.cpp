@@ -23,11 +23,15 @@ namespace cudalower {
 
 /// Defined by Clang itself from --cuda-gpu-arch and the pass, or by the
 /// caller per semantics: taking nvcc's would override Clang's or the
-/// caller's choice.
+/// caller's choice. Also left out: macros that announce builtins of nvcc's
+/// front end Clang does not have (`__CUDACC_DEVICE_ATOMIC_BUILTINS__`: CCCL
+/// 3.1 and later then call `__nv_atomic_load` and use `__NV_ATOMIC_RELAXED`);
+/// without the macro, libraries take the path they take for Clang.
 static bool isLeftToCaller(llvm::StringRef Name) {
   return Name == "__CUDACC__" || Name == "__CUDA_ARCH__" ||
          Name == "__CUDACC_EXTENDED_LAMBDA__" ||
-         Name == "__CUDACC_RELAXED_CONSTEXPR__";
+         Name == "__CUDACC_RELAXED_CONSTEXPR__" ||
+         Name == "__CUDACC_DEVICE_ATOMIC_BUILTINS__";
 }
 
 /// `sm_90a` -> `900`, the value nvcc gives `__CUDA_ARCH__` for it.

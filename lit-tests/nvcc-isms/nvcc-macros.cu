@@ -18,9 +18,16 @@
 #if !defined(__CUDA_API_VER_MAJOR__) || !defined(__CUDA_API_VER_MINOR__)
 #error "nvcc's API version macros are missing"
 #endif
-#if !defined(__NVCC_DIAG_PRAGMA_SUPPORT__) ||                                 \
-    !defined(__CUDACC_DEVICE_ATOMIC_BUILTINS__)
+#if !defined(__NVCC_DIAG_PRAGMA_SUPPORT__)
 #error "nvcc's feature macros are missing"
+#endif
+// Except one that announces builtins Clang does not have: a library that
+// tests it (CCCL 3.1's atomics) takes the path it takes for Clang.
+#if defined(__CUDACC_DEVICE_ATOMIC_BUILTINS__) && !defined(__NVCC__)
+#error "only nvcc itself has __nv_atomic_load"
+#endif
+#if defined(__clang__) && defined(__CUDACC_DEVICE_ATOMIC_BUILTINS__)
+int clang_never_sees_nvcc_atomic_builtins = __nv_atomic_load_n;
 #endif
 
 // The values are the toolkit's, as nvcc would define them.
