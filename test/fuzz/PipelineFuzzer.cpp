@@ -41,8 +41,8 @@ const char *const PreludePath = "/cudalower-fuzz/cuda_prelude.h";
 
 /// What a source needs of Clang's CUDA wrapper header for the rules and
 /// verification to see it as the real headers show it, without the math,
-/// device-function and standard headers that make the wrapper five times
-/// slower to parse: the execution-space macros and the runtime API
+/// device-function and standard headers that make the wrapper about fifteen
+/// times slower to parse: the execution-space macros and the runtime API
 /// (`cuda_runtime_api.h`), the built-in variables, the declaration Clang
 /// needs for `<<<...>>>`, the typed `cudaMalloc` overloads, `atomicAdd`.
 /// Left out: device math and intrinsics, the `cuda_fp16.h` family (CCCL is
