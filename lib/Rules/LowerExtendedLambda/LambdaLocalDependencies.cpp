@@ -265,9 +265,11 @@ RetiredRanges retireLocals(const std::vector<const Decl *> &Candidates,
       if (Retired.count(D))
         continue;
       bool Unused =
-          std::all_of(DUses.begin(), DUses.end(), [&](SourceLocation U) {
-            return InLowered(U) || U == D->getLocation() || InRetired(U);
-          });
+          std::all_of(DUses.begin(), DUses.end(),
+                      // Not `D` itself: C++17 cannot capture a binding.
+                      [&, Declared = D->getLocation()](SourceLocation U) {
+                        return InLowered(U) || U == Declared || InRetired(U);
+                      });
       if (Unused) {
         Retired.insert(D);
         Changed = true;
