@@ -1,7 +1,13 @@
-// nvcc (with the flags) accepts the missing `template` keyword, Clang does
-// not: the lowering fails, and the wrapper falls back to the original.
-template <class T> struct table { template <class U = T> struct view {}; };
-template <class T> void use() { typename table<T>::view<> v; (void)v; }
+// nvcc (with the flags) accepts `this->` naming a static member in
+// `if constexpr`, Clang does not: the lowering fails, and the wrapper falls
+// back to the original.
+template <bool P> struct slot {
+  static constexpr bool has_payload = P;
+  __device__ int value() const {
+    if constexpr (this->has_payload) return 1; else return 0;
+  }
+};
+__global__ void read(slot<true> s, int *out) { out[0] = s.value(); }
 void run(float *y) {
   auto f = [=] __device__(int i) { y[i] = 0; };
   (void)f;
