@@ -64,15 +64,23 @@ bool mentionsRelativePath(llvm::ArrayRef<std::string> Args) {
   return false;
 }
 
-/// GeneratePCHAction that also notes whether the prelude reached a header
-/// the user owns (found on an -I path rather than a system one) and which
-/// files it read.
-class RecordingPCHAction : public clang::GeneratePCHAction {
-public:
+/// What building a prelude saw.
+struct PreludeRecord {
   bool ReachedUserHeader = false;
   std::string Inputs; ///< "SIZE MTIME PATH" lines.
+};
+
+/// GeneratePCHAction that also notes whether the prelude reached a header
+/// the user owns (found on an -I path rather than a system one) and which
+/// files it read, in a record that outlives it (ToolInvocation destroys the
+/// action when it has run).
+class RecordingPCHAction : public clang::GeneratePCHAction {
+public:
+  explicit RecordingPCHAction(PreludeRecord &Record) : Record(Record) {}
 
 private:
+  PreludeRecord &Record;
+
   /// Clang counts a header included from a system header as a system
   /// header, so the directory it was found in is what tells.
   class Watcher : public clang::PPCallbacks {
@@ -102,14 +110,15 @@ private:
   bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
     clang::Preprocessor &PP = CI.getPreprocessor();
     PP.addPPCallbacks(std::make_unique<Watcher>(
-        CI.getSourceManager(), PP.getHeaderSearchInfo(), ReachedUserHeader));
+        CI.getSourceManager(), PP.getHeaderSearchInfo(),
+        Record.ReachedUserHeader));
     return GeneratePCHAction::BeginSourceFileAction(CI);
   }
 
   void EndSourceFileAction() override {
     GeneratePCHAction::EndSourceFileAction();
     const clang::SourceManager &SM = getCompilerInstance().getSourceManager();
-    llvm::raw_string_ostream OS(Inputs);
+    llvm::raw_string_ostream OS(Record.Inputs);
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
       clang::FileEntryRef File = It->first;
       llvm::StringRef Real = File.getFileEntry().tryGetRealPathName();
@@ -278,8 +287,15 @@ bool PreludeCache::build(const std::string &Key,
                          llvm::StringRef WorkingDirectory) {
   llvm::SmallString<256> Empty(Dir);
   path::append(Empty, "empty.cu");
-  if (!fs::exists(Empty) && !store(Empty, ""))
-    return false;
+  // Created once and never replaced: every prelude records its time.
+  int FD;
+  if (std::error_code EC =
+          fs::openFileForWrite(Empty, FD, fs::CD_CreateNew)) {
+    if (EC != std::errc::file_exists)
+      return false;
+  } else {
+    llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  }
   llvm::SmallString<256> Temp;
   if (fs::createUniqueFile(pathOf(Key, "pch-%%%%%%%%.tmp"), Temp))
     return false;
@@ -297,8 +313,8 @@ bool PreludeCache::build(const std::string &Key,
   FS->setCurrentWorkingDirectory(WorkingDirectory);
   auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
       clang::FileSystemOptions(), FS);
-  auto Action = std::make_unique<RecordingPCHAction>();
-  RecordingPCHAction &Recorded = *Action;
+  PreludeRecord Recorded;
+  auto Action = std::make_unique<RecordingPCHAction>(Recorded);
   clang::DiagnosticConsumer Quiet;
   clang::tooling::ToolInvocation Invocation(Command, std::move(Action),
                                             Files.get());
