@@ -508,9 +508,13 @@ int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
   VerificationResult Verified;
   ProgressLine Progress(Err, Parse.Parsed.size(), progressStyle(Opts),
                         "verifying");
+  // Both passes whatever --passes says: exit 0 promises that nvcc, which
+  // compiles both sides, builds the output (a lambda only the host side
+  // sees is left by a device-only run, and said so here).
   if (Opts.Verify)
-    Verified = verifyOutput({Parse.Parsed, *Run.Setup, Opts.Passes, Files,
-                             Collector, Run.Cfg.Root, Parse.ToleratedCrossSpace,
+    Verified = verifyOutput({Parse.Parsed, *Run.Setup, PassSelection::Both,
+                             Files, Collector, Run.Cfg.Root,
+                             Parse.ToleratedCrossSpace,
                              Run.Cfg.TestCrashInRule == "verify", FS,
                              jobsFor(Opts), &Progress});
   Progress.finish();
