@@ -1,6 +1,7 @@
 //===--- ParseFixes.cpp - Spellings nvcc accepts, fixed before the parse ---===//
 
 #include "Engine/ParseFixes.h"
+#include "Engine/ConstexprFixes.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -31,12 +32,13 @@ static std::string templateNameAt(FullSourceLoc Loc) {
   return Operator.size() <= 16 ? Operator.rtrim().str() : Name.str();
 }
 
-/// Where Clang wants `template` for \p Error: its fix-it's insertion point
+/// Where Clang wants \p Keyword for \p Error: its fix-it's insertion point
 /// if Sema gave one, else the name the error is reported at.
-static FullSourceLoc insertionPoint(const StoredDiagnostic &Error) {
+static FullSourceLoc insertionPoint(const StoredDiagnostic &Error,
+                                    llvm::StringRef Keyword) {
   FullSourceLoc Loc = Error.getLocation();
   for (const FixItHint &Hint : Error.getFixIts())
-    if (llvm::StringRef(Hint.CodeToInsert).trim() == "template" &&
+    if (llvm::StringRef(Hint.CodeToInsert).trim() == Keyword &&
         Hint.RemoveRange.getBegin() == Hint.RemoveRange.getEnd())
       return FullSourceLoc(Hint.RemoveRange.getBegin(), Loc.getManager());
   return Loc;
@@ -73,7 +75,7 @@ templateKeywordFix(const StoredDiagnostic &Error) {
   if (ID != diag::err_missing_dependent_template_keyword &&
       ID != diag::err_template_kw_missing && !OperatorCall)
     return std::nullopt;
-  FullSourceLoc Loc = insertionPoint(Error);
+  FullSourceLoc Loc = insertionPoint(Error, "template");
   if (!Loc.isValid())
     return std::nullopt;
   const SourceManager &SM = Loc.getManager();
@@ -86,11 +88,75 @@ templateKeywordFix(const StoredDiagnostic &Error) {
   std::string Name = templateNameAt(Spelled);
   if (Name.empty())
     return std::nullopt;
-  return ParseFixSite{Spelled, "template ", std::move(Name)};
+  return ParseFixSite{Spelled, "template ", std::move(Name),
+                      ParseFixKind::TemplateKeyword};
+}
+
+/// The qualified name written at \p Loc (`R::storage`, `::ns::T`); "" if
+/// none starts there.
+static llvm::StringRef qualifiedNameAt(FullSourceLoc Loc) {
+  bool Invalid = false;
+  const char *Data = Loc.getCharacterData(&Invalid);
+  if (Invalid || !Data)
+    return "";
+  llvm::StringRef Name = llvm::StringRef(Data).take_while(
+      [](char C) { return C == ':' || isAsciiIdentifierContinue(C); });
+  return Name.contains("::") ? Name : "";
+}
+
+std::optional<ParseFixSite>
+typenameKeywordFix(const StoredDiagnostic &Error) {
+  if (Error.getID() != diag::err_typename_missing)
+    return std::nullopt;
+  // Sema gives a fix-it when it reads the template; on instantiation it
+  // reports the error at the start of the name, without one.
+  FullSourceLoc Loc = insertionPoint(Error, "typename");
+  if (!Loc.isValid())
+    return std::nullopt;
+  const SourceManager &SM = Loc.getManager();
+  FullSourceLoc Spelled(SM.getSpellingLoc(Loc), SM);
+  if (!Spelled.isFileID() || SM.isWrittenInScratchSpace(Spelled))
+    return std::nullopt;
+  // The message names the type as instantiated ("... dependent type name
+  // 'r::storage'"): its last part must end the name written there.
+  llvm::StringRef Message = Error.getMessage().rtrim('\'');
+  llvm::StringRef Named = Message.substr(Message.rfind('\'') + 1);
+  llvm::StringRef Last = Named.rsplit("::").second;
+  llvm::StringRef Written = qualifiedNameAt(Spelled);
+  if (Last.empty() || !Written.ends_with(("::" + Last).str()))
+    return std::nullopt;
+  return ParseFixSite{Spelled, "typename ", Written.str(),
+                      ParseFixKind::TypenameKeyword};
+}
+
+std::optional<ParseFixSite>
+nvccSpellingFix(llvm::ArrayRef<StoredDiagnostic> Held,
+                const ErrorContext &Where) {
+  if (Held.empty())
+    return std::nullopt;
+  const StoredDiagnostic &Error = Held.front();
+  if (auto Site = templateKeywordFix(Error))
+    return Site;
+  if (auto Site = typenameKeywordFix(Error))
+    return Site;
+  if (auto Site = staticMemberThisFix(Held, Where))
+    return Site;
+  return nonLiteralConstexprFix(Error, Where);
 }
 
 bool ParseFixes::add(ParseFix Fix) {
   auto &InFile = ByFile[Fix.File];
+  // Fixes never overlap: the one after must start past this one's end,
+  // the one before must end before this one starts.
+  auto After = InFile.lower_bound(Fix.Offset);
+  if (After != InFile.end() &&
+      (After->first == Fix.Offset || After->first < Fix.Offset + Fix.Length))
+    return false;
+  if (After != InFile.begin()) {
+    const ParseFix &Before = std::prev(After)->second;
+    if (Before.Offset + Before.Length > Fix.Offset)
+      return false;
+  }
   return InFile.emplace(Fix.Offset, std::move(Fix)).second;
 }
 
@@ -120,7 +186,7 @@ std::string ParseFixes::fixedText(llvm::StringRef File,
     unsigned At = std::min<size_t>(Offset, Original.size());
     Text += Original.slice(Done, At);
     Text += Fix.Text;
-    Done = At;
+    Done = std::min<size_t>(At + Fix.Length, Original.size());
   }
   Text += Original.substr(Done);
   return Text;
@@ -130,29 +196,33 @@ unsigned ParseFixes::toOriginal(llvm::StringRef File, unsigned Offset) const {
   auto It = ByFile.find(File.str());
   if (It == ByFile.end())
     return Offset;
-  unsigned Inserted = 0;
+  // Shift: what the fixes before add to an offset (negative if they
+  // remove more than they insert).
+  long Shift = 0;
   for (const auto &[At, Fix] : It->second) {
-    unsigned Start = At + Inserted; // of the insertion, in the fixed text
+    long Start = At + Shift; // of the fix's text, in the fixed text
     if (Offset <= Start)
       break;
-    if (Offset < Start + Fix.Text.size())
+    if (Offset < Start + static_cast<long>(Fix.Text.size()))
       return At;
-    Inserted += Fix.Text.size();
+    Shift += static_cast<long>(Fix.Text.size()) - Fix.Length;
   }
-  return Offset - Inserted;
+  return Offset - Shift;
 }
 
 unsigned ParseFixes::toFixed(llvm::StringRef File, unsigned Offset) const {
   auto It = ByFile.find(File.str());
   if (It == ByFile.end())
     return Offset;
-  unsigned Inserted = 0;
+  long Shift = 0;
   for (const auto &[At, Fix] : It->second) {
     if (At >= Offset)
       break;
-    Inserted += Fix.Text.size();
+    if (Offset < At + Fix.Length)
+      return At + Shift;
+    Shift += static_cast<long>(Fix.Text.size()) - Fix.Length;
   }
-  return Offset + Inserted;
+  return Offset + Shift;
 }
 
 /// Line, column and source line of \p Offset in \p Text, as
@@ -204,7 +274,7 @@ parseFixReferences(const ParseFixes &Fixes, const SourceManager &SM) {
       continue;
     SourceLocation Loc = SM.getLocForStartOfFile(FID).getLocWithOffset(
         Fixes.toFixed(Fix.File, Fix.Offset));
-    Found.push_back({Loc, Fix.Text, Fix.Name});
+    Found.push_back({Loc, Fix.Text, Fix.Name, Fix.Kind, Fix.Removed});
   }
   return Found;
 }

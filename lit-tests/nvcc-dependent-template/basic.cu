@@ -53,6 +53,23 @@ __global__ void use(int *out) {
   out[0] = call(a, &a, 1) + at(a, 1);
 }
 
+// A dependent type named without `typename` (a functional cast, as in
+// cuCollections' shared-memory example): Clang reports it when it
+// instantiates the kernel.
+struct store {
+  struct ref {
+    __device__ ref(int *p) : p(p) {}
+    int *p;
+  };
+};
+template <class S> __global__ void make(int *out) {
+  auto r = S::ref(out);
+  // CHECK-MESSAGES: [[@LINE-1]]:12: warning: dependent type 'S::ref' is named without 'typename', which nvcc accepts and Clang does not; insert 'typename' [nvcc-dependent-template]
+  // CHECK-FIXES: auto r = typename S::ref(out);
+  r.p[0] = 1;
+}
+template __global__ void make<store>(int *);
+
 // No match: already spelled with `template`, or not dependent.
 template <class T> __device__ int spelled(T t) {
   typename table<T>::template view<int> v{};

@@ -26,15 +26,23 @@ public:
     if (Level < DiagnosticsEngine::Error)
       return;
     ++F.Errors;
-    std::optional<ParseFixSite> Site =
-        templateKeywordFix(StoredDiagnostic(Level, Info));
+    StoredDiagnostic Error(Level, Info);
+    std::optional<ParseFixSite> Site = templateKeywordFix(Error);
+    if (!Site)
+      Site = typenameKeywordFix(Error);
     if (!Site)
       return;
-    EXPECT_EQ(Site->Text, "template ");
     F.Fixes.push_back(std::to_string(Site->Loc.getSpellingLineNumber()) +
                       ":" +
                       std::to_string(Site->Loc.getSpellingColumnNumber()) +
-                      " " + Site->Name);
+                      " " +
+                      (Site->Kind == ParseFixKind::TypenameKeyword
+                           ? "typename "
+                           : "") +
+                      Site->Name);
+    EXPECT_EQ(Site->Text, Site->Kind == ParseFixKind::TypenameKeyword
+                              ? "typename "
+                              : "template ");
   }
 
 private:
@@ -110,6 +118,18 @@ TEST(TemplateKeywordFix, SpelledInAMacroDefinition) {
   EXPECT_EQ(F.Fixes, std::vector<std::string>{"7:36 view"});
 }
 
+// `auto s = R::storage(n);` in a template: nvcc reads a type, Clang wants
+// `typename` (its fix-it says where).
+TEST(TypenameKeywordFix, DependentTypeInAFunctionalCast) {
+  Found F = fixesFor("template <class R> void f(int n) {\n"
+                     "  auto s = R::storage(n);\n"
+                     "}\n"
+                     "struct r { struct storage { storage(int) {} }; };\n"
+                     "template void f<r>(int);\n");
+  EXPECT_EQ(F.Fixes, std::vector<std::string>{"2:12 typename R::storage"});
+  EXPECT_EQ(F.Errors, 1u);
+}
+
 TEST(TemplateKeywordFix, OtherErrorsHaveNone) {
   Found F = fixesFor("int x = y;\n"
                      "template <class T> struct s : T::base<int> {};\n");
@@ -138,6 +158,44 @@ TEST(ParseFixes, InsertsAndMapsOffsetsBack) {
   EXPECT_EQ(Fixes.toFixed("/a.cu", 4), 4u);
   EXPECT_EQ(Fixes.toFixed("/a.cu", 5), 14u);
   EXPECT_EQ(Fixes.toFixed("/a.cu", 8), 17u);
+}
+
+// `this->m` read as `S::m`: a replacement, longer on disk than in the
+// fixed text.
+TEST(ParseFixes, ReplacesAndMapsOffsetsBack) {
+  ParseFixes Fixes;
+  EXPECT_TRUE(Fixes.add({"/a.cu", 4, "S::", "m",
+                         ParseFixKind::StaticMemberThis, 6, "this->"}));
+  // Overlapping fixes are refused; one right after is not.
+  EXPECT_FALSE(Fixes.add({"/a.cu", 6, "template ", "x"}));
+  EXPECT_FALSE(Fixes.add({"/a.cu", 2, "x", "x",
+                          ParseFixKind::StaticMemberThis, 3}));
+  EXPECT_TRUE(Fixes.add({"/a.cu", 10, "template ", "m"}));
+  EXPECT_EQ(Fixes.fixedText("/a.cu", "if (this->m) k;"),
+            "if (S::template m) k;");
+  EXPECT_EQ(Fixes.toOriginal("/a.cu", 3), 3u);
+  EXPECT_EQ(Fixes.toOriginal("/a.cu", 4), 4u);
+  EXPECT_EQ(Fixes.toOriginal("/a.cu", 5), 4u);
+  EXPECT_EQ(Fixes.toOriginal("/a.cu", 7), 10u); // the end of `this->`
+  EXPECT_EQ(Fixes.toOriginal("/a.cu", 16), 10u);
+  EXPECT_EQ(Fixes.toOriginal("/a.cu", 19), 13u);
+  EXPECT_EQ(Fixes.toFixed("/a.cu", 4), 4u);
+  EXPECT_EQ(Fixes.toFixed("/a.cu", 6), 4u); // inside `this->`
+  EXPECT_EQ(Fixes.toFixed("/a.cu", 10), 7u);
+  EXPECT_EQ(Fixes.toFixed("/a.cu", 13), 19u);
+  // An edit that rewrites the fix's text rewrites what it replaced.
+  cudalower::Diagnostic D;
+  D.File = "/a.cu";
+  D.Offset = 4;
+  Edit Replace;
+  Replace.File = "/a.cu";
+  Replace.Offset = 4;
+  Replace.Length = 3;
+  Replace.Text = "S::";
+  D.Edits = {Replace};
+  Fixes.mapToOriginal(D, {{"/a.cu", "if (this->m) k;"}});
+  EXPECT_EQ(D.Edits[0].Offset, 4u);
+  EXPECT_EQ(D.Edits[0].Length, 6u);
 }
 
 TEST(ParseFixes, MovesAFindingToTheFileOnDisk) {
