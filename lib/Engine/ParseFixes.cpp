@@ -118,9 +118,12 @@ typenameKeywordFix(const StoredDiagnostic &Error) {
   if (!Spelled.isFileID() || SM.isWrittenInScratchSpace(Spelled))
     return std::nullopt;
   // The message names the type as instantiated ("... dependent type name
-  // 'r::storage'"): its last part must end the name written there.
-  llvm::StringRef Message = Error.getMessage().rtrim('\'');
-  llvm::StringRef Named = Message.substr(Message.rfind('\'') + 1);
+  // 'r::storage' (aka 'x')"): its last part must end the name written
+  // there.
+  llvm::StringRef Named = Error.getMessage();
+  llvm::StringRef Lead = "type name '";
+  Named = Named.drop_front(std::min(Named.size(), Named.find(Lead) + Lead.size()));
+  Named = Named.take_until([](char C) { return C == '\''; });
   llvm::StringRef Last = Named.rsplit("::").second;
   llvm::StringRef Written = qualifiedNameAt(Spelled);
   if (Last.empty() || !Written.ends_with(("::" + Last).str()))
