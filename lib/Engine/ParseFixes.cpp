@@ -44,9 +44,10 @@ static FullSourceLoc insertionPoint(const StoredDiagnostic &Error,
   return Loc;
 }
 
-/// True if \p Loc starts `operator()<` right after `.` or `->`: an
-/// explicit call of a member operator template, whatever Clang made of it.
-static bool isMemberOperatorCallTemplate(FullSourceLoc Loc) {
+/// True if \p Loc starts `operator()<` or `name<` right after `.` or `->`:
+/// an explicit call of a member template (`f.operator()<2>(x)`,
+/// `ref.retrieve<128>(g, ...)`), whatever Clang made of it.
+static bool isMemberTemplateCall(FullSourceLoc Loc) {
   const SourceManager &SM = Loc.getManager();
   auto [FID, Offset] = SM.getDecomposedLoc(Loc);
   llvm::StringRef Buffer = SM.getBufferData(FID);
@@ -54,7 +55,15 @@ static bool isMemberOperatorCallTemplate(FullSourceLoc Loc) {
   llvm::StringRef After = Buffer.drop_front(Offset);
   if (!Before.ends_with(".") && !Before.ends_with("->"))
     return false;
-  for (llvm::StringRef Token : {"operator", "(", ")", "<"}) {
+  std::vector<llvm::StringRef> Tokens = {"operator", "(", ")", "<"};
+  if (!After.starts_with("operator")) {
+    llvm::StringRef Name = After.take_while(
+        [](char C) { return isAsciiIdentifierContinue(C); });
+    if (Name.empty() || !isAsciiIdentifierStart(Name.front()))
+      return false;
+    Tokens = {Name, "<"};
+  }
+  for (llvm::StringRef Token : Tokens) {
     if (!After.consume_front(Token))
       return false;
     After = After.ltrim();
@@ -67,8 +76,10 @@ templateKeywordFix(const StoredDiagnostic &Error) {
   // `typename T::view<>`, `T::f<int>()`: Sema's error carries the fix-it.
   // `f.operator()<2>(x)`: Clang parses it, then fails on instantiation
   // without one; `obj.get<0>()` likewise (nvcc rejects that one too). As
-  // the right operand of a binary operator, Clang reads `g.operator()` as a
-  // member function compared with `<`, and instantiating it fails with
+  // the right operand of a binary operator, or as `ref.retrieve<N>(g, i)`
+  // with more than one argument (nvcc accepts it: cuCollections), Clang
+  // reads `g.operator()` or `ref.retrieve` as a member function compared
+  // with `<`, and instantiating it fails with
   // another error, at the same place.
   unsigned ID = Error.getID();
   bool OperatorCall = ID == diag::err_bound_member_function;
@@ -83,7 +94,7 @@ templateKeywordFix(const StoredDiagnostic &Error) {
   // valid in every expansion, dependent or not (C++11 [temp.names]p5).
   FullSourceLoc Spelled(SM.getSpellingLoc(Loc), SM);
   if (!Spelled.isFileID() || SM.isWrittenInScratchSpace(Spelled) ||
-      (OperatorCall && !isMemberOperatorCallTemplate(Spelled)))
+      (OperatorCall && !isMemberTemplateCall(Spelled)))
     return std::nullopt;
   std::string Name = templateNameAt(Spelled);
   if (Name.empty())

@@ -42,6 +42,18 @@ template <class F> __device__ int call(F f, const F *g, int x) {
   // CHECK-FIXES: return f.template operator()<2>(x) + g->template operator()<1>(x);
 }
 
+// A member function template of a dependent object called with several
+// arguments (cuCollections' `ref.retrieve<BlockSize>(block, ...)`).
+struct probe {
+  template <int N> __device__ int retrieve(int a, int b) const { return a + b + N; }
+};
+template <class R> __device__ int retrieve_all(const R &ref, int x) {
+  return ref.retrieve<4>(x, 1);
+  // CHECK-MESSAGES: [[@LINE-1]]:14: warning: dependent member template 'retrieve' {{.*}} [nvcc-dependent-template]
+  // CHECK-FIXES: return ref.template retrieve<4>(x, 1);
+}
+__global__ void use_probe(int *out) { out[0] = retrieve_all(probe{}, 2); }
+
 // Macro case: the keyword goes into the macro's definition.
 #define AT(f, n, x) f.operator()<n>(x)
 // CHECK-MESSAGES: [[@LINE-1]]:23: warning: dependent member template 'operator()' {{.*}} [nvcc-dependent-template]

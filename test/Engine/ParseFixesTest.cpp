@@ -110,6 +110,19 @@ TEST(TemplateKeywordFix, OperatorTemplateAsRightOperand) {
   EXPECT_EQ(F.Errors, 1u);
 }
 
+// `ref.retrieve<N>(g, i)`: Clang reads `<` and `>` as comparisons around
+// a comma expression (nvcc reads a template: cuCollections relies on it).
+TEST(TemplateKeywordFix, MemberTemplateCalledWithSeveralArguments) {
+  Found F = fixesFor("struct s { template <int N> int retrieve(int, int) "
+                     "{ return N; } };\n"
+                     "template <class R> int call(R r) {\n"
+                     "  return r.retrieve<2>(1, 2);\n"
+                     "}\n"
+                     "int x = call(s{});\n");
+  EXPECT_EQ(F.Fixes, std::vector<std::string>{"3:12 retrieve"});
+  EXPECT_EQ(F.Errors, 1u);
+}
+
 // In a macro's definition, the keyword goes there.
 TEST(TemplateKeywordFix, SpelledInAMacroDefinition) {
   Found F = fixesFor(std::string(Decls) +
