@@ -78,6 +78,7 @@ struct WrongSideReference {
 enum class ParseFixKind {
   TemplateKeyword, ///< `template` before a dependent member template name.
   TypenameKeyword, ///< `typename` before a dependent type name.
+  DependentBaseMember, ///< `this->` before a member of a dependent base.
   StaticMemberThis, ///< `this->` before a static member, as `C::`.
   NonLiteralConstexpr, ///< `constexpr` of a function that cannot be one.
 };

@@ -181,6 +181,10 @@ std::string nvccExtensionHint(llvm::ArrayRef<StoredDiagnostic> Held,
     return "nvcc accepts a dependent member template named without "
            "'template'; Clang does not: write 'template' before the name, "
            "which both compilers accept";
+  if (ID == diag::err_found_in_dependent_base)
+    return "nvcc accepts a member of a dependent base class named without "
+           "'this->'; Clang does not: write 'this->' before the name, which "
+           "both compilers accept";
   if (ID == diag::err_typename_missing)
     return "nvcc accepts a dependent type named without 'typename'; Clang "
            "does not: write 'typename' before the name, which both "

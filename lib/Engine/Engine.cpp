@@ -594,7 +594,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
     std::set<ParseFixKind> Kinds;
     if (On.contains("nvcc-dependent-template"))
       Kinds.insert({ParseFixKind::TemplateKeyword,
-                    ParseFixKind::TypenameKeyword});
+                    ParseFixKind::TypenameKeyword,
+                    ParseFixKind::DependentBaseMember});
     if (On.contains("nvcc-lenient-constexpr"))
       Kinds.insert({ParseFixKind::StaticMemberThis,
                     ParseFixKind::NonLiteralConstexpr});

@@ -92,6 +92,10 @@ static std::string describeFix(const ParseFixSite &Site) {
     return "nvcc accepts a dependent type named without 'typename'; Clang "
            "needs 'typename' before '" +
            Site.Name + "' here";
+  case ParseFixKind::DependentBaseMember:
+    return "nvcc accepts a member of a dependent base class named without "
+           "'this->'; Clang needs 'this->' before '" +
+           Site.Name + "' here";
   case ParseFixKind::StaticMemberThis:
     return "nvcc accepts 'this->" + Site.Name +
            "' in a constant expression; Clang needs '" + Site.Text +

@@ -144,6 +144,22 @@ typenameKeywordFix(const StoredDiagnostic &Error) {
 }
 
 std::optional<ParseFixSite>
+dependentBaseMemberFix(const StoredDiagnostic &Error) {
+  if (Error.getID() != diag::err_found_in_dependent_base)
+    return std::nullopt;
+  FullSourceLoc Loc = Error.getLocation();
+  if (!Loc.isValid() || !Loc.isFileID())
+    return std::nullopt;
+  // The name written there must be the member the message names.
+  std::string Name = templateNameAt(Loc);
+  if (Name.empty() ||
+      !Error.getMessage().contains("member '" + Name + "' from"))
+    return std::nullopt;
+  return ParseFixSite{Loc, "this->", std::move(Name),
+                      ParseFixKind::DependentBaseMember};
+}
+
+std::optional<ParseFixSite>
 nvccSpellingFix(llvm::ArrayRef<StoredDiagnostic> Held,
                 const ErrorContext &Where) {
   if (Held.empty())
@@ -152,6 +168,8 @@ nvccSpellingFix(llvm::ArrayRef<StoredDiagnostic> Held,
   if (auto Site = templateKeywordFix(Error))
     return Site;
   if (auto Site = typenameKeywordFix(Error))
+    return Site;
+  if (auto Site = dependentBaseMemberFix(Error))
     return Site;
   if (auto Site = staticMemberThisFix(Held, Where))
     return Site;

@@ -66,6 +66,14 @@ templateKeywordFix(const clang::StoredDiagnostic &Error);
 std::optional<ParseFixSite>
 typenameKeywordFix(const clang::StoredDiagnostic &Error);
 
+/// Where to insert `this->` for Clang's `explicit qualification required
+/// to use member 'f' from dependent base class`: nvcc (like MSVC) finds a
+/// member of a dependent base named without `this->` when it instantiates
+/// the template; Clang asks for `this->` (only in the file that writes the
+/// name, not in a macro).
+std::optional<ParseFixSite>
+dependentBaseMemberFix(const clang::StoredDiagnostic &Error);
+
 /// The fix for the error that starts \p Held (its notes follow), with
 /// \p Where the parser was when Clang reported it: one of the above or of
 /// ConstexprFixes.h; none if no spelling serves both compilers.

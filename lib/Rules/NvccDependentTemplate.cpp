@@ -8,6 +8,10 @@ namespace cudalower {
 
 /// The finding for a keyword the parse inserted.
 static std::string messageFor(const ParseFixReference &Fix) {
+  if (Fix.Kind == ParseFixKind::DependentBaseMember)
+    return "member '" + Fix.Name +
+           "' of a dependent base class is named without 'this->', which "
+           "nvcc accepts and Clang does not; insert 'this->'";
   if (Fix.Kind == ParseFixKind::TypenameKeyword)
     return "dependent type '" + Fix.Name +
            "' is named without 'typename', which nvcc accepts and Clang "
@@ -22,7 +26,8 @@ void NvccDependentTemplate::finishTranslationUnit() {
   // engine maps the findings of a fixed parse back to the text on disk).
   for (const ParseFixReference &Fix : context().getParseFixes())
     if (Fix.Kind == ParseFixKind::TemplateKeyword ||
-        Fix.Kind == ParseFixKind::TypenameKeyword)
+        Fix.Kind == ParseFixKind::TypenameKeyword ||
+        Fix.Kind == ParseFixKind::DependentBaseMember)
       diag(Fix.Loc, messageFor(Fix)).insert(Fix.Loc, Fix.Text);
 }
 

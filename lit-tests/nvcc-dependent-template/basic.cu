@@ -54,6 +54,18 @@ template <class R> __device__ int retrieve_all(const R &ref, int x) {
 }
 __global__ void use_probe(int *out) { out[0] = retrieve_all(probe{}, 2); }
 
+// A member of a dependent base named without `this->` (cuCollections'
+// multimap views): nvcc finds it on instantiation, Clang asks for `this->`.
+template <class T> struct view_base {
+  __device__ int initial_slot(T k) const { return int(k) % 7; }
+};
+template <class T> struct mutable_view : view_base<T> {
+  __device__ int insert(T k) const { return initial_slot(k); }
+  // CHECK-MESSAGES: [[@LINE-1]]:45: warning: member 'initial_slot' of a dependent base class is named without 'this->', {{.*}} [nvcc-dependent-template]
+  // CHECK-FIXES: __device__ int insert(T k) const { return this->initial_slot(k); }
+};
+__global__ void use_view(int *out) { out[0] = mutable_view<int>{}.insert(3); }
+
 // Macro case: the keyword goes into the macro's definition.
 #define AT(f, n, x) f.operator()<n>(x)
 // CHECK-MESSAGES: [[@LINE-1]]:23: warning: dependent member template 'operator()' {{.*}} [nvcc-dependent-template]

@@ -31,18 +31,17 @@ public:
     if (!Site)
       Site = typenameKeywordFix(Error);
     if (!Site)
+      Site = dependentBaseMemberFix(Error);
+    if (!Site)
       return;
     F.Fixes.push_back(std::to_string(Site->Loc.getSpellingLineNumber()) +
                       ":" +
                       std::to_string(Site->Loc.getSpellingColumnNumber()) +
                       " " +
-                      (Site->Kind == ParseFixKind::TypenameKeyword
-                           ? "typename "
-                           : "") +
+                      (Site->Kind == ParseFixKind::TemplateKeyword
+                           ? ""
+                           : Site->Text) +
                       Site->Name);
-    EXPECT_EQ(Site->Text, Site->Kind == ParseFixKind::TypenameKeyword
-                              ? "typename "
-                              : "template ");
   }
 
 private:
@@ -140,6 +139,19 @@ TEST(TypenameKeywordFix, DependentTypeInAFunctionalCast) {
                      "struct r { struct storage { storage(int) {} }; };\n"
                      "template void f<r>(int);\n");
   EXPECT_EQ(F.Fixes, std::vector<std::string>{"2:12 typename R::storage"});
+  EXPECT_EQ(F.Errors, 1u);
+}
+
+// nvcc finds a member of a dependent base named without `this->` when it
+// instantiates; Clang asks for `this->`.
+TEST(DependentBaseMemberFix, MemberOfADependentBase) {
+  Found F = fixesFor("template <class T> struct base { int slot(T) "
+                     "{ return 1; } };\n"
+                     "template <class T> struct view : base<T> {\n"
+                     "  int first(T t) { return slot(t); }\n"
+                     "};\n"
+                     "int x = view<int>().first(1);\n");
+  EXPECT_EQ(F.Fixes, std::vector<std::string>{"3:26 this->slot"});
   EXPECT_EQ(F.Errors, 1u);
 }
 
