@@ -151,7 +151,7 @@ TEST(DependentBaseMemberFix, MemberOfADependentBase) {
                      "  int first(T t) { return slot(t); }\n"
                      "};\n"
                      "int x = view<int>().first(1);\n");
-  EXPECT_EQ(F.Fixes, std::vector<std::string>{"3:26 this->slot"});
+  EXPECT_EQ(F.Fixes, std::vector<std::string>{"3:27 this->slot"});
   EXPECT_EQ(F.Errors, 1u);
 }
 
