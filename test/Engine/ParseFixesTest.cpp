@@ -162,11 +162,18 @@ TEST(TemplateKeywordFix, OtherErrorsHaveNone) {
   EXPECT_GE(F.Errors, 1u);
 }
 
+/// A `template` keyword to insert.
+ParseFix keyword(std::string File, unsigned Offset, std::string Text,
+                 std::string Name) {
+  return {std::move(File), Offset, std::move(Text), std::move(Name),
+          ParseFixKind::TemplateKeyword, 0, ""};
+}
+
 TEST(ParseFixes, InsertsAndMapsOffsetsBack) {
   ParseFixes Fixes;
-  EXPECT_TRUE(Fixes.add({"/a.cu", 4, "template ", "x"}));
-  EXPECT_FALSE(Fixes.add({"/a.cu", 4, "template ", "x"}));
-  EXPECT_TRUE(Fixes.add({"/a.cu", 8, "template ", "y"}));
+  EXPECT_TRUE(Fixes.add(keyword("/a.cu", 4, "template ", "x")));
+  EXPECT_FALSE(Fixes.add(keyword("/a.cu", 4, "template ", "x")));
+  EXPECT_TRUE(Fixes.add(keyword("/a.cu", 8, "template ", "y")));
   EXPECT_EQ(Fixes.fixedText("/a.cu", "abc.x<>.y<>"),
             "abc.template x<>.template y<>");
   EXPECT_EQ(Fixes.fixedText("/b.cu", "abc"), "abc");
@@ -189,13 +196,13 @@ TEST(ParseFixes, InsertsAndMapsOffsetsBack) {
 // fixed text.
 TEST(ParseFixes, ReplacesAndMapsOffsetsBack) {
   ParseFixes Fixes;
-  EXPECT_TRUE(Fixes.add({"/a.cu", 4, "S::", "m",
-                         ParseFixKind::StaticMemberThis, 6, "this->"}));
+  EXPECT_TRUE(Fixes.add(
+      {"/a.cu", 4, "S::", "m", ParseFixKind::StaticMemberThis, 6, "this->"}));
   // Overlapping fixes are refused; one right after is not.
-  EXPECT_FALSE(Fixes.add({"/a.cu", 6, "template ", "x"}));
-  EXPECT_FALSE(Fixes.add({"/a.cu", 2, "x", "x",
-                          ParseFixKind::StaticMemberThis, 3}));
-  EXPECT_TRUE(Fixes.add({"/a.cu", 10, "template ", "m"}));
+  EXPECT_FALSE(Fixes.add(keyword("/a.cu", 6, "template ", "x")));
+  EXPECT_FALSE(Fixes.add(
+      {"/a.cu", 2, "x", "x", ParseFixKind::StaticMemberThis, 3, "is "}));
+  EXPECT_TRUE(Fixes.add(keyword("/a.cu", 10, "template ", "m")));
   EXPECT_EQ(Fixes.fixedText("/a.cu", "if (this->m) k;"),
             "if (S::template m) k;");
   EXPECT_EQ(Fixes.toOriginal("/a.cu", 3), 3u);
@@ -225,7 +232,7 @@ TEST(ParseFixes, ReplacesAndMapsOffsetsBack) {
 
 TEST(ParseFixes, MovesAFindingToTheFileOnDisk) {
   ParseFixes Fixes;
-  Fixes.add({"/a.cu", 8, "template ", "x"});
+  Fixes.add(keyword("/a.cu", 8, "template ", "x"));
   std::map<std::string, std::string> Originals = {
       {"/a.cu", "int\nf(a.x<>);\nint k;\n"}};
   // On the fixed text "int\nf(a.template x<>);\nint k;\n": a finding at
