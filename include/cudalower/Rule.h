@@ -74,15 +74,26 @@ struct WrongSideReference {
   const clang::FunctionDecl *Callee = nullptr;
 };
 
-/// Text the engine inserted into its copy of a file before this parse, so
-/// that Clang reads code nvcc accepts (a `template` keyword before a
-/// dependent member template name): the parse read Text at Loc, where the
-/// file on disk has none. Rule nvcc-dependent-template reports each as an
-/// edit of the run.
+/// What a parse fix changes; each kind is reported by one rule.
+enum class ParseFixKind {
+  TemplateKeyword, ///< `template` before a dependent member template name.
+  TypenameKeyword, ///< `typename` before a dependent type name.
+  DependentBaseMember, ///< `this->` before a member of a dependent base.
+  StaticMemberThis, ///< `this->` before a static member, as `C::`.
+  NonLiteralConstexpr, ///< `constexpr` of a function that cannot be one.
+};
+
+/// Text the engine put into its copy of a file before this parse, so that
+/// Clang reads code nvcc accepts (a `template` keyword before a dependent
+/// member template name): the parse read Text at Loc, where the file on
+/// disk has Removed (often nothing). Rules nvcc-dependent-template and
+/// nvcc-lenient-constexpr report each as an edit of the run.
 struct ParseFixReference {
   clang::SourceLocation Loc;
   std::string Text;
-  std::string Name; ///< The member template named.
+  std::string Name; ///< What the fix is about (a member template named).
+  ParseFixKind Kind = ParseFixKind::TemplateKeyword;
+  std::string Removed; ///< The text on disk that Text replaces.
 };
 
 /// A diagnostic being built; add fixes and notes, it is recorded when the

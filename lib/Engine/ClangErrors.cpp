@@ -1,7 +1,11 @@
 //===--- ClangErrors.cpp - Reading Clang's errors as nvcc would -----------===//
 
 #include "Engine/ClangErrors.h"
+#include "Engine/ConstexprFixes.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/Cuda.h"
 #include "clang/Basic/DiagnosticAST.h"
 #include "clang/Basic/DiagnosticParse.h"
@@ -47,26 +51,123 @@ std::vector<std::string> crossSpaceKeys(const std::string &File,
   return Keys;
 }
 
+/// True if \p Loc lies in an expansion of one of nvcc's lambda traits
+/// (the parse defines them as macros), at any depth.
+static bool isInLambdaTrait(SourceLocation Loc, const SourceManager &SM) {
+  for (; Loc.isMacroID(); Loc = SM.getImmediateMacroCallerLoc(Loc))
+    if (Lexer::getImmediateMacroName(Loc, SM, LangOptions())
+            .starts_with("__nv_is_extended_"))
+      return true;
+  return false;
+}
+
+/// How many variables deep asksLambdaTrait follows initialisers.
+constexpr unsigned MaxInitialiserDepth = 4;
+
+/// True if \p E asks one of nvcc's lambda traits, itself or through the
+/// initialiser of a variable it names (\p Depth such steps at most).
+static bool asksLambdaTrait(const Expr *E, const SourceManager &SM,
+                            unsigned Depth) {
+  if (!E)
+    return false;
+  if (isInLambdaTrait(E->getBeginLoc(), SM))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+      return Depth && asksLambdaTrait(Var->getInit(), SM, Depth - 1);
+  for (const Stmt *Child : E->children())
+    if (asksLambdaTrait(dyn_cast_or_null<Expr>(Child), SM, Depth))
+      return true;
+  return false;
+}
+
+/// The variables named \p Name visible from \p DC: a function's own
+/// (locals included), then those of the enclosing classes and namespaces.
+static std::vector<const VarDecl *> variablesNamed(llvm::StringRef Name,
+                                                   const DeclContext *DC) {
+  std::vector<const VarDecl *> Found;
+  if (!DC)
+    return Found;
+  IdentifierInfo &Id = cast<Decl>(DC)->getASTContext().Idents.get(Name);
+  for (; DC; DC = DC->getParent()) {
+    if (DC->isFunctionOrMethod()) {
+      // Locals are not in a function's lookup table.
+      for (const Decl *D : DC->decls())
+        if (const auto *Var = dyn_cast<VarDecl>(D))
+          if (Var->getIdentifier() == &Id)
+            Found.push_back(Var);
+      continue;
+    }
+    for (const NamedDecl *D : DC->lookup(&Id))
+      if (const auto *Var = dyn_cast<VarDecl>(D))
+        Found.push_back(Var);
+  }
+  return Found;
+}
+
+/// The identifiers of the requirement a failed static_assert quotes
+/// ("static assertion failed due to requirement 'a || b'").
+static std::vector<llvm::StringRef> requirementNames(llvm::StringRef Msg) {
+  std::vector<llvm::StringRef> Names;
+  llvm::StringRef Lead = "due to requirement '";
+  size_t At = Msg.find(Lead);
+  if (At == llvm::StringRef::npos)
+    return Names;
+  llvm::StringRef Rest = Msg.drop_front(At + Lead.size());
+  Rest = Rest.take_until([](char C) { return C == '\''; });
+  while (!Rest.empty()) {
+    Rest = Rest.drop_until([](char C) { return isAsciiIdentifierStart(C); });
+    llvm::StringRef Name =
+        Rest.take_while([](char C) { return isAsciiIdentifierContinue(C); });
+    if (!Name.empty())
+      Names.push_back(Name);
+    Rest = Rest.drop_front(Name.size());
+  }
+  return Names;
+}
+
+/// True if \p D is a static_assert whose requirement names a variable
+/// initialised from one of nvcc's lambda traits (`constexpr bool is_device
+/// = __nv_is_extended_device_lambda_closure_type(F); static_assert(
+/// is_device, ...)`), seen from \p Where.
+static bool assertsOnLambdaTraitVariable(const StoredDiagnostic &D,
+                                         const ErrorContext &Where) {
+  if (D.getID() != diag::err_static_assert_requirement_failed ||
+      !Where.Context || !D.getLocation().isValid())
+    return false;
+  const SourceManager &SM = D.getLocation().getManager();
+  for (llvm::StringRef Name : requirementNames(D.getMessage()))
+    for (const VarDecl *Var : variablesNamed(Name, Where.Context))
+      if (asksLambdaTrait(Var->getInit(), SM, MaxInitialiserDepth))
+        return true;
+  return false;
+}
+
 /// True if \p D is about one of nvcc's lambda traits, which the parse
-/// defines as `(__is_same(T, void) && false)`: it is written in one, or
-/// quotes one (a requirement that was not satisfied).
-static bool isAboutLambdaTrait(const StoredDiagnostic &D) {
+/// defines as `(__is_same(T, void) && false)`: it is written in one, quotes
+/// one (a requirement that was not satisfied), or is a static_assert on a
+/// variable initialised from one.
+static bool isAboutLambdaTrait(const StoredDiagnostic &D,
+                               const ErrorContext &Where) {
   llvm::StringRef Msg = D.getMessage();
   if (Msg.contains("__is_same(") && Msg.contains("void) && false"))
     return true;
   FullSourceLoc Loc = D.getLocation();
-  if (!Loc.isValid() || !Loc.isMacroID())
+  if (!Loc.isValid())
     return false;
-  return Lexer::getImmediateMacroName(Loc, Loc.getManager(), LangOptions())
-      .starts_with("__nv_is_extended_");
+  return isInLambdaTrait(Loc, Loc.getManager()) ||
+         assertsOnLambdaTraitVariable(D, Where);
 }
 
-std::string nvccExtensionHint(llvm::ArrayRef<StoredDiagnostic> Held) {
+std::string nvccExtensionHint(llvm::ArrayRef<StoredDiagnostic> Held,
+                              const ErrorContext &Where) {
   if (Held.empty())
     return "";
   // A static_assert or an enable_if that wants nvcc's trait to be true for
   // an extended lambda: Clang cannot tell such a lambda from others.
-  if (llvm::any_of(Held, isAboutLambdaTrait))
+  if (llvm::any_of(Held, [&](const StoredDiagnostic &D) {
+        return isAboutLambdaTrait(D, Where);
+      }))
     return "nvcc's __nv_is_extended_*_lambda_* traits are true for extended "
            "lambdas; Clang cannot tell them from other classes, so "
            "cuda-lower reads the traits as false (as for the functors it "
@@ -80,16 +181,34 @@ std::string nvccExtensionHint(llvm::ArrayRef<StoredDiagnostic> Held) {
     return "nvcc accepts a dependent member template named without "
            "'template'; Clang does not: write 'template' before the name, "
            "which both compilers accept";
+  if (ID == diag::err_found_in_dependent_base)
+    return "nvcc accepts a member of a dependent base class named without "
+           "'this->'; Clang does not: write 'this->' before the name, which "
+           "both compilers accept";
+  if (ID == diag::err_typename_missing)
+    return "nvcc accepts a dependent type named without 'typename'; Clang "
+           "does not: write 'typename' before the name, which both "
+           "compilers accept";
+  // EDG checks a constexpr function's body only when it is evaluated as a
+  // constant; C++17 forbids the variable in any constexpr function.
+  if (ID == diag::err_constexpr_local_var_non_literal_type)
+    return "nvcc accepts a variable of non-literal type in a constexpr "
+           "function that is never evaluated as a constant; Clang does not "
+           "before C++23: drop 'constexpr' from the function (keeping it "
+           "'inline'), which both compilers accept";
   // `this->static_member` in a constant expression: EDG evaluates the
   // static member; Clang rejects the use of `this`.
   bool ThisInConstant = llvm::any_of(Held, [](const StoredDiagnostic &D) {
     return D.getID() == diag::note_constexpr_this;
   });
   if (ID == diag::err_constexpr_if_condition_expression_is_not_constant &&
-      ThisInConstant)
+      ThisInConstant) {
+    std::optional<ParseFixSite> Site = staticMemberThisFix(Held, Where);
     return "nvcc accepts 'this->' naming a static member in 'if constexpr'; "
-           "Clang does not: name the member without 'this->', which both "
-           "compilers accept";
+           "Clang does not: name the member through its class ('" +
+           (Site ? Site->Text + Site->Name : "C::member") +
+           "'), which both compilers accept";
+  }
   return "";
 }
 

@@ -8,8 +8,10 @@
 #include <vector>
 
 namespace clang {
+class DeclContext;
+class FunctionDecl;
 class NamedDecl;
-}
+} // namespace clang
 
 namespace cudalower {
 
@@ -32,9 +34,18 @@ std::vector<std::string> crossSpaceKeys(const std::string &File,
                                         unsigned Offset,
                                         const std::string &Target);
 
+/// Where the parser was when Clang reported an error (Sema's state then):
+/// what reading the error needs from the declarations around it.
+struct ErrorContext {
+  /// The function being parsed or instantiated (not a lambda's operator).
+  const clang::FunctionDecl *Function = nullptr;
+  const clang::DeclContext *Context = nullptr;
+};
+
 /// For a Clang error (with its notes) on code that nvcc accepts and no
 /// Clang switch lets through, what nvcc accepts there and a spelling both
-/// compilers accept; "" for any other error.
-std::string nvccExtensionHint(llvm::ArrayRef<clang::StoredDiagnostic> Held);
+/// compilers accept; "" for any other error. \p Where: where the parser was.
+std::string nvccExtensionHint(llvm::ArrayRef<clang::StoredDiagnostic> Held,
+                              const ErrorContext &Where = {});
 
 } // namespace cudalower

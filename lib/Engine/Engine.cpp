@@ -315,11 +315,21 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   Settings.Jobs = jobsFor(Opts);
   Settings.Color = Opts.Color;
   Settings.Progress = &Progress;
-  // Rule nvcc-dependent-template turns the keywords inserted for the parse
-  // into edits; without it, such a source does not parse.
+  // Rules nvcc-dependent-template and nvcc-lenient-constexpr turn the
+  // spellings fixed for the parse into edits; without them, such a source
+  // does not parse.
   Settings.Root = Run->Cfg.Root;
-  Settings.FixesTemplateKeywords = [&](const std::string &Source) {
-    return Run->configFor(Source).Enabled.contains("nvcc-dependent-template");
+  Settings.ParseFixesFor = [&](const std::string &Source) {
+    const llvm::StringSet<> &On = Run->configFor(Source).Enabled;
+    std::set<ParseFixKind> Kinds;
+    if (On.contains("nvcc-dependent-template"))
+      Kinds.insert({ParseFixKind::TemplateKeyword,
+                    ParseFixKind::TypenameKeyword,
+                    ParseFixKind::DependentBaseMember});
+    if (On.contains("nvcc-lenient-constexpr"))
+      Kinds.insert({ParseFixKind::StaticMemberThis,
+                    ParseFixKind::NonLiteralConstexpr});
+    return Kinds;
   };
   ParseOutcome Parse =
       parseAll(Run->Sources, *Run->Setup, Settings, FS, MakeAction, Collector,

@@ -11,7 +11,10 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/TextDiagnostic.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ThreadPool.h"
@@ -56,6 +59,7 @@ void ErrorPrinter::hold(DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) {
   Held.emplace_back(Level, Info);
   HeldCrossSpace = Info.getID() == diag::err_ref_bad_target;
+  HeldWhere = contextNow();
   HeldKeys.clear();
   if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
     return;
@@ -68,49 +72,99 @@ void ErrorPrinter::hold(DiagnosticsEngine::Level Level,
       Target ? Target->getQualifiedNameAsString() : std::string());
 }
 
+/// Where the parser is: the function and the context Sema works in.
+ErrorContext ErrorPrinter::contextNow() const {
+  if (!CurrentSema)
+    return {};
+  return {CurrentSema->getCurFunctionDecl(/*AllowLambda=*/false),
+          CurrentSema->CurContext};
+}
+
+/// What \p Site makes Clang read, for the note on a file the parse does
+/// not fix.
+static std::string describeFix(const ParseFixSite &Site) {
+  switch (Site.Kind) {
+  case ParseFixKind::TemplateKeyword:
+    return "nvcc accepts a dependent member template named without "
+           "'template'; Clang needs 'template' before '" +
+           Site.Name + "' here";
+  case ParseFixKind::TypenameKeyword:
+    return "nvcc accepts a dependent type named without 'typename'; Clang "
+           "needs 'typename' before '" +
+           Site.Name + "' here";
+  case ParseFixKind::DependentBaseMember:
+    return "nvcc accepts a member of a dependent base class named without "
+           "'this->'; Clang needs 'this->' before '" +
+           Site.Name + "' here";
+  case ParseFixKind::StaticMemberThis:
+    return "nvcc accepts 'this->" + Site.Name +
+           "' in a constant expression; Clang needs '" + Site.Text +
+           Site.Name + "' here";
+  case ParseFixKind::NonLiteralConstexpr:
+    return "nvcc accepts '" + Site.Name +
+           "' as constexpr while it is never evaluated as a constant; Clang "
+           "needs 'constexpr' dropped here";
+  }
+  return "";
+}
+
+/// What the user can write in place of the fix, quoted.
+static std::string spellingOf(const ParseFixSite &Site) {
+  switch (Site.Kind) {
+  case ParseFixKind::StaticMemberThis:
+    return "'" + Site.Text + Site.Name + "'";
+  case ParseFixKind::NonLiteralConstexpr:
+    return "'inline' in place of 'constexpr'";
+  default:
+    return "'" + llvm::StringRef(Site.Text).trim().str() + "'";
+  }
+}
+
 /// \p Offset of the text parsed for \p File, in the file on disk.
 unsigned ErrorPrinter::offsetOnDisk(const std::string &File,
                                     unsigned Offset) const {
   return Applied ? Applied->toOriginal(File, Offset) : Offset;
 }
 
-/// If \p E is a missing `template` keyword (ParseFixes.h) in a file of the
-/// project, records its fix and returns true. If it is one elsewhere, says
-/// in \p Hint why it stays an error.
-bool ErrorPrinter::takeFix(const StoredDiagnostic &E, std::string &Hint) {
-  // The errors after the limit are not seen; the next parse, with these
-  // fixed, sees them.
-  if (E.getID() == diag::fatal_too_many_errors)
-    return !FixRoot.empty() && Fixable + 1 == Errors;
+/// If the held error is a spelling nvcc accepts that the parse fixes
+/// (ParseFixes.h), in a file of the project, records its fix and returns
+/// true. If it is one elsewhere, says in \p Hint why it stays an error.
+bool ErrorPrinter::takeFix(std::string &Hint) {
   if (FixRoot.empty())
     return false;
-  std::optional<ParseFixSite> Site = templateKeywordFix(E);
-  if (!Site)
+  std::optional<ParseFixSite> Site = nvccSpellingFix(Held, HeldWhere);
+  if (!Site || !FixKinds.count(Site->Kind))
     return false;
   const SourceManager &SM = Site->Loc.getManager();
   if (!Owned->isOwned(SM, Site->Loc)) {
-    Hint = "nvcc accepts a dependent member template named without "
-           "'template'; Clang needs 'template' before '" +
-           Site->Name + "' here, and cuda-lower inserts it only in the "
-           "project's files: ";
+    Hint = describeFix(*Site) + ", and cuda-lower " +
+           (Site->Kind == ParseFixKind::TemplateKeyword ? "inserts it"
+                                                        : "fixes this") +
+           " only in the project's files: ";
     Hint += SM.isInSystemHeader(Site->Loc)
                 ? "this is a system header (include its directory with -I, "
                   "not -isystem)"
                 : "this file is outside the project root (add its directory "
                   "with --in-root)";
-    Hint += ", or write 'template' here, which both compilers accept";
+    Hint += ", or write " + spellingOf(*Site) +
+            " here, which both compilers accept";
     return false;
   }
   std::string File = canonicalPathOf(SM, Site->Loc);
+  llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Site->Loc));
   if (!Applied || !Applied->covers(File))
-    Originals.emplace(File, SM.getBufferData(SM.getFileID(Site->Loc)).str());
-  Fixes.push_back({File, offsetOnDisk(File, SM.getFileOffset(Site->Loc)),
-                   Site->Text, Site->Name});
+    Originals.emplace(File, Buffer.str());
+  unsigned Offset = SM.getFileOffset(Site->Loc);
+  Fixes.push_back({File, offsetOnDisk(File, Offset), Site->Text, Site->Name,
+                   Site->Kind, Site->Length,
+                   Buffer.substr(Offset, Site->Length).str()});
   return true;
 }
 
 void ErrorPrinter::abandonParse() {
   Held.clear();
+  HeldWhere = {};
+  CurrentSema = nullptr;
   HeldCrossSpace = false;
   PPOfFile = nullptr;
   Owned.reset();
@@ -124,8 +178,8 @@ void ErrorPrinter::flush() {
   if (!HeldCrossSpace) {
     ++Errors;
     const StoredDiagnostic &E = Held.front();
-    std::string Hint = nvccExtensionHint(Held);
-    if (takeFix(E, Hint))
+    std::string Hint = nvccExtensionHint(Held, HeldWhere);
+    if (takeFix(Hint))
       ++Fixable;
     if (!First)
       First = clangError(E);
@@ -209,13 +263,50 @@ struct SourceResult {
   Diagnostic Failure; ///< When it failed or crashed, for the reports.
 };
 
+/// Tells an ErrorPrinter the parse's Sema while it lives.
+class SemaTap : public SemaConsumer {
+public:
+  explicit SemaTap(ErrorPrinter &Errors) : Errors(Errors) {}
+  void InitializeSema(Sema &S) override { Errors.setSema(&S); }
+  void ForgetSema() override { Errors.setSema(nullptr); }
+
+private:
+  ErrorPrinter &Errors;
+};
+
+/// The rules' action, with a SemaTap beside its consumer.
+class WithSemaTap : public WrapperFrontendAction {
+public:
+  WithSemaTap(std::unique_ptr<FrontendAction> Rules, ErrorPrinter &Errors)
+      : WrapperFrontendAction(std::move(Rules)), Errors(Errors) {}
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef In) override {
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(WrapperFrontendAction::CreateASTConsumer(CI, In));
+    if (!Consumers.back())
+      return nullptr;
+    Consumers.push_back(std::make_unique<SemaTap>(Errors));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+  void EndSourceFileAction() override {
+    Errors.setSema(nullptr);
+    WrapperFrontendAction::EndSourceFileAction();
+  }
+
+private:
+  ErrorPrinter &Errors;
+};
+
 /// How the passes of one parse of a source went.
 enum class PassesResult { Parsed, NeedFixes, Failed };
 
 /// Parses \p Source in every pass and runs the rules; their findings go to
-/// \p R. NeedFixes if the only errors were ones ParseFixes repairs (the
-/// other passes are parsed too, so that their fixes are found as well);
-/// Failed if some pass did not parse (the error is shown).
+/// \p R. NeedFixes if ParseFixes repairs some of the errors (the others
+/// may follow from those; the other passes are parsed too, so that their
+/// fixes are found as well); Failed if some pass did not parse and no fix
+/// was found (the error is shown).
 PassesResult parsePasses(const std::string &Source,
                          const CompilationSetup &Setup, PassSelection Passes,
                          const RulesActionFactory &MakeAction,
@@ -229,14 +320,16 @@ PassesResult parsePasses(const std::string &Source,
     Site.Pass = Pass;
     tooling::ToolInvocation Invocation(
         Setup.parseCommandFor(Source, Pass),
-        MakeAction(Pass, R.Found, Errors, Site, R.Texts), &Files);
+        std::make_unique<WithSemaTap>(
+            MakeAction(Pass, R.Found, Errors, Site, R.Texts), Errors),
+        &Files);
     Invocation.setDiagnosticConsumer(&Errors);
     // run() is false on every error, those ErrorPrinter lets through too:
     // the printer's count is the one that says whether the pass parsed.
     Invocation.run();
     if (Errors.errors() == 0)
       continue;
-    if (Errors.onlyFixableErrors()) {
+    if (Errors.foundFixes()) {
       NeedFixes = true;
       continue;
     }
@@ -312,8 +405,8 @@ bool parseSource(const std::string &Source, const CompilationSetup &Setup,
     if (!Fixed || Parse == MaxParses) {
       R.Log.add("", displayPath(Source) +
                         ": error: the source did not parse after cuda-lower "
-                        "inserted the 'template' keywords Clang asked for; "
-                        "nothing was written\n");
+                        "fixed the spellings Clang asked for ('template' "
+                        "keywords, ...); nothing was written\n");
       return false;
     }
     // The errors are fixed: parse again, as if for the first time.
@@ -336,8 +429,10 @@ SourceResult parseOne(const std::string &Source, const CompilationSetup &Setup,
   DiagnosticOptions DiagOpts;
   DiagOpts.ShowColors = Settings.Color;
   ErrorPrinter Errors(R.Log, DiagOpts, Setup.toolDirectory());
-  if (Settings.FixesTemplateKeywords && Settings.FixesTemplateKeywords(Source))
-    Errors.fixTemplateKeywords(Settings.Root);
+  if (Settings.ParseFixesFor)
+    if (std::set<ParseFixKind> Kinds = Settings.ParseFixesFor(Source);
+        !Kinds.empty())
+      Errors.enableParseFixes(Settings.Root, std::move(Kinds));
   llvm::IntrusiveRefCntPtr<FileManager> Files;
   CrashSite Site;
   bool Parsed = false;

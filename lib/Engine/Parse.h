@@ -34,6 +34,7 @@
 namespace clang {
 class FrontendAction;
 class Preprocessor;
+class Sema;
 class SourceManager;
 class TextDiagnostic;
 } // namespace clang
@@ -104,18 +105,24 @@ public:
     First.reset();
   }
 
-  /// Lets the parse fix a missing `template` keyword (ParseFixes.h) in
-  /// files under \p Root (with a trailing separator) that are not system
-  /// headers: such errors are then counted as fixable.
-  void fixTemplateKeywords(std::string Root) {
+  /// Lets the parse fix spellings nvcc accepts (ParseFixes.h) of the
+  /// \p Kinds in files under \p Root (with a trailing separator) that are
+  /// not system headers: such errors are then counted as fixable.
+  void enableParseFixes(std::string Root, std::set<ParseFixKind> Kinds) {
     FixRoot = std::move(Root);
+    FixKinds = std::move(Kinds);
   }
+  /// The parse's Sema while it runs (null outside): some errors are read
+  /// with the declarations around the place where Clang reported them.
+  void setSema(clang::Sema *S) { CurrentSema = S; }
   /// The fixes the text being parsed has (offsets are mapped through them).
   void setApplied(const ParseFixes *Fixes) { Applied = Fixes; }
   const ParseFixes *applied() const { return Applied; }
-  /// True if every error of the parse since resetCount() is one a fix
-  /// found (or Clang's error limit, reached before the rest were seen).
-  bool onlyFixableErrors() const { return errors() && errors() == Fixable; }
+  /// True if a fix was found for some error of the parse since
+  /// resetCount(). The other errors may follow from those (an `if
+  /// constexpr` whose condition failed keeps both branches): the parse of
+  /// the fixed text tells.
+  bool foundFixes() const { return Fixable > 0; }
   /// The fixes found since the last call, offsets in the files on disk,
   /// and the text on disk of the files they are in.
   std::vector<ParseFix> takeFixes() { return std::move(Fixes); }
@@ -141,7 +148,8 @@ private:
   void show(std::string Key, const std::string &Hint);
   void renderNvccExtensionHint(clang::TextDiagnostic &Renderer,
                                const std::string &Hint);
-  bool takeFix(const clang::StoredDiagnostic &E, std::string &Hint);
+  bool takeFix(std::string &Hint);
+  ErrorContext contextNow() const;
   unsigned offsetOnDisk(const std::string &File, unsigned Offset) const;
 
   SourceLog &Log;
@@ -152,11 +160,14 @@ private:
   std::vector<clang::StoredDiagnostic> Held; // an error and its notes
   bool HeldCrossSpace = false;
   std::vector<std::string> HeldKeys; // of the held error
+  ErrorContext HeldWhere;            // where the parser was then
+  clang::Sema *CurrentSema = nullptr;
   std::set<std::string> Tolerated;
   unsigned Errors = 0;
   std::vector<WrongSideReference> WrongSide;
-  // Fixing a missing `template` keyword (fixTemplateKeywords).
+  // Fixing spellings nvcc accepts (enableParseFixes).
   std::string FixRoot;
+  std::set<ParseFixKind> FixKinds;
   std::unique_ptr<FileOwnership> Owned; // per parse (its cache is by FileID)
   const ParseFixes *Applied = nullptr;
   unsigned Fixable = 0;
@@ -188,12 +199,15 @@ struct ParseOutcome {
 /// How parseAll runs and reports.
 struct ParseSettings {
   PassSelection Passes = PassSelection::Both;
-  /// The project root, with a trailing separator: files under it get a
-  /// missing `template` keyword inserted, if FixesTemplateKeywords allows.
+  /// The project root, with a trailing separator: files under it get the
+  /// spellings nvcc accepts fixed (a missing `template` keyword inserted),
+  /// of the kinds ParseFixesFor allows.
   std::string Root;
-  /// Whether rule nvcc-dependent-template runs for a source (if not, its
-  /// parse stops at such an error, as at any other).
-  std::function<bool(const std::string &Source)> FixesTemplateKeywords;
+  /// The kinds of fix whose rule (nvcc-dependent-template,
+  /// nvcc-lenient-constexpr) runs for a source; the parse stops at an
+  /// error of any other kind, as at any other error.
+  std::function<std::set<ParseFixKind>(const std::string &Source)>
+      ParseFixesFor;
   unsigned Jobs = 1; ///< Sources parsed at once (threads).
   bool Color = false;
   /// Told of each source done, in source order, on the calling thread.

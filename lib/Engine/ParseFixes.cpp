@@ -1,6 +1,7 @@
 //===--- ParseFixes.cpp - Spellings nvcc accepts, fixed before the parse ---===//
 
 #include "Engine/ParseFixes.h"
+#include "Engine/ConstexprFixes.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -31,20 +32,22 @@ static std::string templateNameAt(FullSourceLoc Loc) {
   return Operator.size() <= 16 ? Operator.rtrim().str() : Name.str();
 }
 
-/// Where Clang wants `template` for \p Error: its fix-it's insertion point
+/// Where Clang wants \p Keyword for \p Error: its fix-it's insertion point
 /// if Sema gave one, else the name the error is reported at.
-static FullSourceLoc insertionPoint(const StoredDiagnostic &Error) {
+static FullSourceLoc insertionPoint(const StoredDiagnostic &Error,
+                                    llvm::StringRef Keyword) {
   FullSourceLoc Loc = Error.getLocation();
   for (const FixItHint &Hint : Error.getFixIts())
-    if (llvm::StringRef(Hint.CodeToInsert).trim() == "template" &&
+    if (llvm::StringRef(Hint.CodeToInsert).trim() == Keyword &&
         Hint.RemoveRange.getBegin() == Hint.RemoveRange.getEnd())
       return FullSourceLoc(Hint.RemoveRange.getBegin(), Loc.getManager());
   return Loc;
 }
 
-/// True if \p Loc starts `operator()<` right after `.` or `->`: an
-/// explicit call of a member operator template, whatever Clang made of it.
-static bool isMemberOperatorCallTemplate(FullSourceLoc Loc) {
+/// True if \p Loc starts `operator()<` or `name<` right after `.` or `->`:
+/// an explicit call of a member template (`f.operator()<2>(x)`,
+/// `ref.retrieve<128>(g, ...)`), whatever Clang made of it.
+static bool isMemberTemplateCall(FullSourceLoc Loc) {
   const SourceManager &SM = Loc.getManager();
   auto [FID, Offset] = SM.getDecomposedLoc(Loc);
   llvm::StringRef Buffer = SM.getBufferData(FID);
@@ -52,7 +55,15 @@ static bool isMemberOperatorCallTemplate(FullSourceLoc Loc) {
   llvm::StringRef After = Buffer.drop_front(Offset);
   if (!Before.ends_with(".") && !Before.ends_with("->"))
     return false;
-  for (llvm::StringRef Token : {"operator", "(", ")", "<"}) {
+  std::vector<llvm::StringRef> Tokens = {"operator", "(", ")", "<"};
+  if (!After.starts_with("operator")) {
+    llvm::StringRef Name = After.take_while(
+        [](char C) { return isAsciiIdentifierContinue(C); });
+    if (Name.empty() || !isAsciiIdentifierStart(Name.front()))
+      return false;
+    Tokens = {Name, "<"};
+  }
+  for (llvm::StringRef Token : Tokens) {
     if (!After.consume_front(Token))
       return false;
     After = After.ltrim();
@@ -65,15 +76,17 @@ templateKeywordFix(const StoredDiagnostic &Error) {
   // `typename T::view<>`, `T::f<int>()`: Sema's error carries the fix-it.
   // `f.operator()<2>(x)`: Clang parses it, then fails on instantiation
   // without one; `obj.get<0>()` likewise (nvcc rejects that one too). As
-  // the right operand of a binary operator, Clang reads `g.operator()` as a
-  // member function compared with `<`, and instantiating it fails with
+  // the right operand of a binary operator, or as `ref.retrieve<N>(g, i)`
+  // with more than one argument (nvcc accepts it: cuCollections), Clang
+  // reads `g.operator()` or `ref.retrieve` as a member function compared
+  // with `<`, and instantiating it fails with
   // another error, at the same place.
   unsigned ID = Error.getID();
   bool OperatorCall = ID == diag::err_bound_member_function;
   if (ID != diag::err_missing_dependent_template_keyword &&
       ID != diag::err_template_kw_missing && !OperatorCall)
     return std::nullopt;
-  FullSourceLoc Loc = insertionPoint(Error);
+  FullSourceLoc Loc = insertionPoint(Error, "template");
   if (!Loc.isValid())
     return std::nullopt;
   const SourceManager &SM = Loc.getManager();
@@ -81,16 +94,101 @@ templateKeywordFix(const StoredDiagnostic &Error) {
   // valid in every expansion, dependent or not (C++11 [temp.names]p5).
   FullSourceLoc Spelled(SM.getSpellingLoc(Loc), SM);
   if (!Spelled.isFileID() || SM.isWrittenInScratchSpace(Spelled) ||
-      (OperatorCall && !isMemberOperatorCallTemplate(Spelled)))
+      (OperatorCall && !isMemberTemplateCall(Spelled)))
     return std::nullopt;
   std::string Name = templateNameAt(Spelled);
   if (Name.empty())
     return std::nullopt;
-  return ParseFixSite{Spelled, "template ", std::move(Name)};
+  return ParseFixSite{Spelled, "template ", std::move(Name),
+                      ParseFixKind::TemplateKeyword};
+}
+
+/// The qualified name written at \p Loc (`R::storage`, `::ns::T`); "" if
+/// none starts there.
+static llvm::StringRef qualifiedNameAt(FullSourceLoc Loc) {
+  bool Invalid = false;
+  const char *Data = Loc.getCharacterData(&Invalid);
+  if (Invalid || !Data)
+    return "";
+  llvm::StringRef Name = llvm::StringRef(Data).take_while(
+      [](char C) { return C == ':' || isAsciiIdentifierContinue(C); });
+  return Name.contains("::") ? Name : "";
+}
+
+std::optional<ParseFixSite>
+typenameKeywordFix(const StoredDiagnostic &Error) {
+  if (Error.getID() != diag::err_typename_missing)
+    return std::nullopt;
+  // Sema gives a fix-it when it reads the template; on instantiation it
+  // reports the error at the start of the name, without one.
+  FullSourceLoc Loc = insertionPoint(Error, "typename");
+  if (!Loc.isValid())
+    return std::nullopt;
+  const SourceManager &SM = Loc.getManager();
+  FullSourceLoc Spelled(SM.getSpellingLoc(Loc), SM);
+  if (!Spelled.isFileID() || SM.isWrittenInScratchSpace(Spelled))
+    return std::nullopt;
+  // The message names the type as instantiated ("... dependent type name
+  // 'r::storage' (aka 'x')"): its last part must end the name written
+  // there.
+  llvm::StringRef Named = Error.getMessage();
+  llvm::StringRef Lead = "type name '";
+  Named = Named.drop_front(std::min(Named.size(), Named.find(Lead) + Lead.size()));
+  Named = Named.take_until([](char C) { return C == '\''; });
+  llvm::StringRef Last = Named.rsplit("::").second;
+  llvm::StringRef Written = qualifiedNameAt(Spelled);
+  if (Last.empty() || !Written.ends_with(("::" + Last).str()))
+    return std::nullopt;
+  return ParseFixSite{Spelled, "typename ", Written.str(),
+                      ParseFixKind::TypenameKeyword};
+}
+
+std::optional<ParseFixSite>
+dependentBaseMemberFix(const StoredDiagnostic &Error) {
+  if (Error.getID() != diag::err_found_in_dependent_base)
+    return std::nullopt;
+  FullSourceLoc Loc = Error.getLocation();
+  if (!Loc.isValid() || !Loc.isFileID())
+    return std::nullopt;
+  // The name written there must be the member the message names.
+  std::string Name = templateNameAt(Loc);
+  if (Name.empty() ||
+      !Error.getMessage().contains("member '" + Name + "' from"))
+    return std::nullopt;
+  return ParseFixSite{Loc, "this->", std::move(Name),
+                      ParseFixKind::DependentBaseMember};
+}
+
+std::optional<ParseFixSite>
+nvccSpellingFix(llvm::ArrayRef<StoredDiagnostic> Held,
+                const ErrorContext &Where) {
+  if (Held.empty())
+    return std::nullopt;
+  const StoredDiagnostic &Error = Held.front();
+  if (auto Site = templateKeywordFix(Error))
+    return Site;
+  if (auto Site = typenameKeywordFix(Error))
+    return Site;
+  if (auto Site = dependentBaseMemberFix(Error))
+    return Site;
+  if (auto Site = staticMemberThisFix(Held, Where))
+    return Site;
+  return nonLiteralConstexprFix(Error, Where);
 }
 
 bool ParseFixes::add(ParseFix Fix) {
   auto &InFile = ByFile[Fix.File];
+  // Fixes never overlap: the one after must start past this one's end,
+  // the one before must end before this one starts.
+  auto After = InFile.lower_bound(Fix.Offset);
+  if (After != InFile.end() &&
+      (After->first == Fix.Offset || After->first < Fix.Offset + Fix.Length))
+    return false;
+  if (After != InFile.begin()) {
+    const ParseFix &Before = std::prev(After)->second;
+    if (Before.Offset + Before.Length > Fix.Offset)
+      return false;
+  }
   return InFile.emplace(Fix.Offset, std::move(Fix)).second;
 }
 
@@ -120,7 +218,7 @@ std::string ParseFixes::fixedText(llvm::StringRef File,
     unsigned At = std::min<size_t>(Offset, Original.size());
     Text += Original.slice(Done, At);
     Text += Fix.Text;
-    Done = At;
+    Done = std::min<size_t>(At + Fix.Length, Original.size());
   }
   Text += Original.substr(Done);
   return Text;
@@ -130,29 +228,33 @@ unsigned ParseFixes::toOriginal(llvm::StringRef File, unsigned Offset) const {
   auto It = ByFile.find(File.str());
   if (It == ByFile.end())
     return Offset;
-  unsigned Inserted = 0;
+  // Shift: what the fixes before add to an offset (negative if they
+  // remove more than they insert).
+  long Shift = 0;
   for (const auto &[At, Fix] : It->second) {
-    unsigned Start = At + Inserted; // of the insertion, in the fixed text
+    long Start = At + Shift; // of the fix's text, in the fixed text
     if (Offset <= Start)
       break;
-    if (Offset < Start + Fix.Text.size())
+    if (Offset < Start + static_cast<long>(Fix.Text.size()))
       return At;
-    Inserted += Fix.Text.size();
+    Shift += static_cast<long>(Fix.Text.size()) - Fix.Length;
   }
-  return Offset - Inserted;
+  return Offset - Shift;
 }
 
 unsigned ParseFixes::toFixed(llvm::StringRef File, unsigned Offset) const {
   auto It = ByFile.find(File.str());
   if (It == ByFile.end())
     return Offset;
-  unsigned Inserted = 0;
+  long Shift = 0;
   for (const auto &[At, Fix] : It->second) {
     if (At >= Offset)
       break;
-    Inserted += Fix.Text.size();
+    if (Offset < At + Fix.Length)
+      return At + Shift;
+    Shift += static_cast<long>(Fix.Text.size()) - Fix.Length;
   }
-  return Offset + Inserted;
+  return Offset + Shift;
 }
 
 /// Line, column and source line of \p Offset in \p Text, as
@@ -204,7 +306,7 @@ parseFixReferences(const ParseFixes &Fixes, const SourceManager &SM) {
       continue;
     SourceLocation Loc = SM.getLocForStartOfFile(FID).getLocWithOffset(
         Fixes.toFixed(Fix.File, Fix.Offset));
-    Found.push_back({Loc, Fix.Text, Fix.Name});
+    Found.push_back({Loc, Fix.Text, Fix.Name, Fix.Kind, Fix.Removed});
   }
   return Found;
 }

@@ -1,17 +1,20 @@
 //===--- ParseFixes.h - Spellings nvcc accepts, fixed before the parse -*- C++ -*-===//
 //
 // nvcc's front end (EDG) accepts a dependent member template named without
-// `template` (`typename table<T>::view<>`, `f.operator()<2>(x)`); Clang
-// rejects it. Where every error of a source is of that kind and lies in a
-// file of the project, the parse inserts the keyword into its in-memory
-// copy of the file and parses again, so the rules see a clean AST; rule
-// nvcc-dependent-template then reports each insertion as an edit of the
-// run. The rules' findings are made on the fixed text; they are mapped back
-// to the text on disk here (docs/design.md, nvcc-isms).
+// `template` (`typename table<T>::view<>`, `f.operator()<2>(x)`), a
+// dependent type named without `typename`, and a few constexpr spellings
+// (ConstexprFixes.h); Clang rejects them. Where every error of a source is
+// of such a kind and lies in a file of the project, the parse rewrites its
+// in-memory copy of the file into a spelling both compilers accept and
+// parses again, so the rules see a clean AST; rules nvcc-dependent-template
+// and nvcc-lenient-constexpr then report each fix as an edit of the run.
+// The rules' findings are made on the fixed text; they are mapped back to
+// the text on disk here (docs/design.md, nvcc-isms).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "Engine/ClangErrors.h"
 #include "cudalower/Diagnostic.h"
 #include "cudalower/Rule.h"
 #include "clang/Basic/Diagnostic.h"
@@ -25,33 +28,64 @@
 
 namespace cudalower {
 
-/// Text Clang needs inserted at a place where nvcc does without it.
+/// Text Clang needs in place of Length characters (often none) where nvcc
+/// does without it.
 struct ParseFix {
   std::string File; ///< Canonical path.
   unsigned Offset = 0; ///< In the file as it is on disk.
   std::string Text;    ///< "template ".
   std::string Name;    ///< The member template named, for messages.
-
+  ParseFixKind Kind = ParseFixKind::TemplateKeyword;
+  unsigned Length = 0; ///< Characters replaced, on disk.
+  std::string Removed; ///< The Length characters on disk.
 };
 
-/// Where and what to insert for a Clang error that only a missing
-/// `template` keyword before a dependent member template name causes (with
-/// Clang's fix-it where Sema gives one), in the text the parse read; none
-/// for any other error. The place is where the name is spelled: in a macro
-/// definition if the name is written there (`template` is valid in every
-/// expansion, dependent or not).
+/// What to write where for a Clang error on code nvcc accepts: Text in
+/// place of the Length characters at Loc, in the text the parse read.
 struct ParseFixSite {
   clang::FullSourceLoc Loc; ///< A file location.
   std::string Text;
   std::string Name;
+  ParseFixKind Kind = ParseFixKind::TemplateKeyword;
+  unsigned Length = 0;
 };
+
+/// Where to insert `template` for a Clang error that only a missing
+/// `template` keyword before a dependent member template name causes (with
+/// Clang's fix-it where Sema gives one); none for any other error. The
+/// place is where the name is spelled: in a macro definition if the name is
+/// written there (`template` is valid in every expansion, dependent or
+/// not).
 std::optional<ParseFixSite>
 templateKeywordFix(const clang::StoredDiagnostic &Error);
+
+/// Where to insert `typename` for Clang's `missing 'typename' prior to
+/// dependent type name` (where its fix-it puts it; spelled in a macro
+/// definition alike: `typename` before a qualified name is valid outside
+/// templates too).
+std::optional<ParseFixSite>
+typenameKeywordFix(const clang::StoredDiagnostic &Error);
+
+/// Where to insert `this->` for Clang's `explicit qualification required
+/// to use member 'f' from dependent base class`: nvcc (like MSVC) finds a
+/// member of a dependent base named without `this->` when it instantiates
+/// the template; Clang asks for `this->` (only in the file that writes the
+/// name, not in a macro).
+std::optional<ParseFixSite>
+dependentBaseMemberFix(const clang::StoredDiagnostic &Error);
+
+/// The fix for the error that starts \p Held (its notes follow), with
+/// \p Where the parser was when Clang reported it: one of the above or of
+/// ConstexprFixes.h; none if no spelling serves both compilers.
+std::optional<ParseFixSite>
+nvccSpellingFix(llvm::ArrayRef<clang::StoredDiagnostic> Held,
+                const ErrorContext &Where);
 
 /// The fixes applied to a source's files, and what they do to offsets.
 class ParseFixes {
 public:
-  /// Adds \p Fix (offset in the file on disk); false if one was there.
+  /// Adds \p Fix (offset in the file on disk); false if one was there, or
+  /// if it overlaps one.
   bool add(ParseFix Fix);
   bool empty() const { return ByFile.empty(); }
   bool covers(llvm::StringRef File) const { return ByFile.count(File.str()); }
@@ -63,10 +97,12 @@ public:
   /// \p Original (the text of \p File on disk) with the fixes inserted.
   std::string fixedText(llvm::StringRef File, llvm::StringRef Original) const;
   /// The offset in the file on disk of \p Offset in the fixed text; an
-  /// offset inside inserted text maps to the place of the insertion.
+  /// offset inside the text of a fix maps to its start, the end of that
+  /// text to the end of what it replaced.
   unsigned toOriginal(llvm::StringRef File, unsigned Offset) const;
   /// The offset in the fixed text of \p Offset on disk (before an
-  /// insertion there).
+  /// insertion there; the start of a fix for an offset inside what it
+  /// replaced).
   unsigned toFixed(llvm::StringRef File, unsigned Offset) const;
 
   /// Moves \p D, found on the fixed text, to the text on disk: offsets of

@@ -12,6 +12,7 @@
 #include "Rules/NvccPragmaMacro.h"
 #include "Rules/StdToCudaStd/StdToCudaStd.h"
 #include "Rules/NvccDependentTemplate.h"
+#include "Rules/NvccLenientConstexpr.h"
 #include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/StringExtras.h"
 

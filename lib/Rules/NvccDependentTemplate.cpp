@@ -6,14 +6,29 @@ using namespace clang;
 
 namespace cudalower {
 
+/// The finding for a keyword the parse inserted.
+static std::string messageFor(const ParseFixReference &Fix) {
+  if (Fix.Kind == ParseFixKind::DependentBaseMember)
+    return "member '" + Fix.Name +
+           "' of a dependent base class is named without 'this->', which "
+           "nvcc accepts and Clang does not; insert 'this->'";
+  if (Fix.Kind == ParseFixKind::TypenameKeyword)
+    return "dependent type '" + Fix.Name +
+           "' is named without 'typename', which nvcc accepts and Clang "
+           "does not; insert 'typename'";
+  return "dependent member template '" + Fix.Name +
+         "' is named without 'template', which nvcc accepts and Clang does "
+         "not; insert 'template'";
+}
+
 void NvccDependentTemplate::finishTranslationUnit() {
   // The parse read the keyword at Loc; the edit puts it in the file (the
   // engine maps the findings of a fixed parse back to the text on disk).
   for (const ParseFixReference &Fix : context().getParseFixes())
-    diag(Fix.Loc, "dependent member template '" + Fix.Name +
-                      "' is named without 'template', which nvcc accepts "
-                      "and Clang does not; insert 'template'")
-        .insert(Fix.Loc, Fix.Text);
+    if (Fix.Kind == ParseFixKind::TemplateKeyword ||
+        Fix.Kind == ParseFixKind::TypenameKeyword ||
+        Fix.Kind == ParseFixKind::DependentBaseMember)
+      diag(Fix.Loc, messageFor(Fix)).insert(Fix.Loc, Fix.Text);
 }
 
 } // namespace cudalower

@@ -7,7 +7,8 @@ namespace cudalower {
 
 /// Inserts the `template` keyword that Clang needs before a dependent member
 /// template name and nvcc does without (`typename table<T>::view<>`,
-/// `f.operator()<2>(x)`). The engine finds the places from Clang's errors
+/// `f.operator()<2>(x)`), and the `typename` before a dependent type name
+/// (`auto s = R::storage_type(n);`). The engine finds the places from Clang's errors
 /// and parses its copy of the file with the keyword inserted
 /// (Engine/ParseFixes.h); the rule reports each insertion as an edit. See
 /// docs/rules/nvcc-dependent-template.md.

@@ -26,15 +26,22 @@ public:
     if (Level < DiagnosticsEngine::Error)
       return;
     ++F.Errors;
-    std::optional<ParseFixSite> Site =
-        templateKeywordFix(StoredDiagnostic(Level, Info));
+    StoredDiagnostic Error(Level, Info);
+    std::optional<ParseFixSite> Site = templateKeywordFix(Error);
+    if (!Site)
+      Site = typenameKeywordFix(Error);
+    if (!Site)
+      Site = dependentBaseMemberFix(Error);
     if (!Site)
       return;
-    EXPECT_EQ(Site->Text, "template ");
     F.Fixes.push_back(std::to_string(Site->Loc.getSpellingLineNumber()) +
                       ":" +
                       std::to_string(Site->Loc.getSpellingColumnNumber()) +
-                      " " + Site->Name);
+                      " " +
+                      (Site->Kind == ParseFixKind::TemplateKeyword
+                           ? ""
+                           : Site->Text) +
+                      Site->Name);
   }
 
 private:
@@ -102,12 +109,50 @@ TEST(TemplateKeywordFix, OperatorTemplateAsRightOperand) {
   EXPECT_EQ(F.Errors, 1u);
 }
 
+// `ref.retrieve<N>(g, i)`: Clang reads `<` and `>` as comparisons around
+// a comma expression (nvcc reads a template: cuCollections relies on it).
+TEST(TemplateKeywordFix, MemberTemplateCalledWithSeveralArguments) {
+  Found F = fixesFor("struct s { template <int N> int retrieve(int, int) "
+                     "{ return N; } };\n"
+                     "template <class R> int call(R r) {\n"
+                     "  return r.retrieve<2>(1, 2);\n"
+                     "}\n"
+                     "int x = call(s{});\n");
+  EXPECT_EQ(F.Fixes, std::vector<std::string>{"3:12 retrieve"});
+  EXPECT_EQ(F.Errors, 1u);
+}
+
 // In a macro's definition, the keyword goes there.
 TEST(TemplateKeywordFix, SpelledInAMacroDefinition) {
   Found F = fixesFor(std::string(Decls) +
                      "#define VIEW(T) typename table<T>::view<>\n"
                      "template <class T> void f() { VIEW(T) v; }\n");
   EXPECT_EQ(F.Fixes, std::vector<std::string>{"7:36 view"});
+}
+
+// `auto s = R::storage(n);` in a template: nvcc reads a type, Clang wants
+// `typename` (its fix-it says where).
+TEST(TypenameKeywordFix, DependentTypeInAFunctionalCast) {
+  Found F = fixesFor("template <class R> void f(int n) {\n"
+                     "  auto s = R::storage(n);\n"
+                     "}\n"
+                     "struct r { struct storage { storage(int) {} }; };\n"
+                     "template void f<r>(int);\n");
+  EXPECT_EQ(F.Fixes, std::vector<std::string>{"2:12 typename R::storage"});
+  EXPECT_EQ(F.Errors, 1u);
+}
+
+// nvcc finds a member of a dependent base named without `this->` when it
+// instantiates; Clang asks for `this->`.
+TEST(DependentBaseMemberFix, MemberOfADependentBase) {
+  Found F = fixesFor("template <class T> struct base { int slot(T) "
+                     "{ return 1; } };\n"
+                     "template <class T> struct view : base<T> {\n"
+                     "  int first(T t) { return slot(t); }\n"
+                     "};\n"
+                     "int x = view<int>().first(1);\n");
+  EXPECT_EQ(F.Fixes, std::vector<std::string>{"3:27 this->slot"});
+  EXPECT_EQ(F.Errors, 1u);
 }
 
 TEST(TemplateKeywordFix, OtherErrorsHaveNone) {
@@ -117,11 +162,18 @@ TEST(TemplateKeywordFix, OtherErrorsHaveNone) {
   EXPECT_GE(F.Errors, 1u);
 }
 
+/// A `template` keyword to insert.
+ParseFix keyword(std::string File, unsigned Offset, std::string Text,
+                 std::string Name) {
+  return {std::move(File), Offset, std::move(Text), std::move(Name),
+          ParseFixKind::TemplateKeyword, 0, ""};
+}
+
 TEST(ParseFixes, InsertsAndMapsOffsetsBack) {
   ParseFixes Fixes;
-  EXPECT_TRUE(Fixes.add({"/a.cu", 4, "template ", "x"}));
-  EXPECT_FALSE(Fixes.add({"/a.cu", 4, "template ", "x"}));
-  EXPECT_TRUE(Fixes.add({"/a.cu", 8, "template ", "y"}));
+  EXPECT_TRUE(Fixes.add(keyword("/a.cu", 4, "template ", "x")));
+  EXPECT_FALSE(Fixes.add(keyword("/a.cu", 4, "template ", "x")));
+  EXPECT_TRUE(Fixes.add(keyword("/a.cu", 8, "template ", "y")));
   EXPECT_EQ(Fixes.fixedText("/a.cu", "abc.x<>.y<>"),
             "abc.template x<>.template y<>");
   EXPECT_EQ(Fixes.fixedText("/b.cu", "abc"), "abc");
@@ -140,9 +192,47 @@ TEST(ParseFixes, InsertsAndMapsOffsetsBack) {
   EXPECT_EQ(Fixes.toFixed("/a.cu", 8), 17u);
 }
 
+// `this->m` read as `S::m`: a replacement, longer on disk than in the
+// fixed text.
+TEST(ParseFixes, ReplacesAndMapsOffsetsBack) {
+  ParseFixes Fixes;
+  EXPECT_TRUE(Fixes.add(
+      {"/a.cu", 4, "S::", "m", ParseFixKind::StaticMemberThis, 6, "this->"}));
+  // Overlapping fixes are refused; one right after is not.
+  EXPECT_FALSE(Fixes.add(keyword("/a.cu", 6, "template ", "x")));
+  EXPECT_FALSE(Fixes.add(
+      {"/a.cu", 2, "x", "x", ParseFixKind::StaticMemberThis, 3, "is "}));
+  EXPECT_TRUE(Fixes.add(keyword("/a.cu", 10, "template ", "m")));
+  EXPECT_EQ(Fixes.fixedText("/a.cu", "if (this->m) k;"),
+            "if (S::template m) k;");
+  EXPECT_EQ(Fixes.toOriginal("/a.cu", 3), 3u);
+  EXPECT_EQ(Fixes.toOriginal("/a.cu", 4), 4u);
+  EXPECT_EQ(Fixes.toOriginal("/a.cu", 5), 4u);
+  EXPECT_EQ(Fixes.toOriginal("/a.cu", 7), 10u); // the end of `this->`
+  EXPECT_EQ(Fixes.toOriginal("/a.cu", 16), 10u);
+  EXPECT_EQ(Fixes.toOriginal("/a.cu", 19), 13u);
+  EXPECT_EQ(Fixes.toFixed("/a.cu", 4), 4u);
+  EXPECT_EQ(Fixes.toFixed("/a.cu", 6), 4u); // inside `this->`
+  EXPECT_EQ(Fixes.toFixed("/a.cu", 10), 7u);
+  EXPECT_EQ(Fixes.toFixed("/a.cu", 13), 19u);
+  // An edit that rewrites the fix's text rewrites what it replaced.
+  cudalower::Diagnostic D;
+  D.File = "/a.cu";
+  D.Offset = 4;
+  Edit Replace;
+  Replace.File = "/a.cu";
+  Replace.Offset = 4;
+  Replace.Length = 3;
+  Replace.Text = "S::";
+  D.Edits = {Replace};
+  Fixes.mapToOriginal(D, {{"/a.cu", "if (this->m) k;"}});
+  EXPECT_EQ(D.Edits[0].Offset, 4u);
+  EXPECT_EQ(D.Edits[0].Length, 6u);
+}
+
 TEST(ParseFixes, MovesAFindingToTheFileOnDisk) {
   ParseFixes Fixes;
-  Fixes.add({"/a.cu", 8, "template ", "x"});
+  Fixes.add(keyword("/a.cu", 8, "template ", "x"));
   std::map<std::string, std::string> Originals = {
       {"/a.cu", "int\nf(a.x<>);\nint k;\n"}};
   // On the fixed text "int\nf(a.template x<>);\nint k;\n": a finding at

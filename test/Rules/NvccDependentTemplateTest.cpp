@@ -99,7 +99,9 @@ TEST(NvccDependentTemplate, WithTheRuleOffTheParseStops) {
       << R.Diagnostics;
 }
 
-// Another error in the source: nothing is fixed, every error is shown.
+// Another error in the source: the fix is made (the other errors could
+// follow from it), the parse of the fixed text shows what remains, and
+// nothing is written.
 TEST(NvccDependentTemplate, AnotherErrorStopsTheParse) {
   auto R = runRules(std::string(Table) +
                         "template <class T> __device__ T first() {\n"
@@ -108,10 +110,30 @@ TEST(NvccDependentTemplate, AnotherErrorStopsTheParse) {
                         "int broken = undeclared;\n",
                     "nvcc-dependent-template");
   EXPECT_EQ(R.ExitCode, 3);
-  EXPECT_NE(R.Diagnostics.find("error: use 'template' keyword"),
+  EXPECT_EQ(R.Diagnostics.find("error: use 'template' keyword"),
             std::string::npos)
       << R.Diagnostics;
   EXPECT_NE(R.Diagnostics.find("'undeclared'"), std::string::npos)
+      << R.Diagnostics;
+}
+
+// `auto s = R::ref(p);`: a dependent type without `typename`.
+TEST(NvccDependentTemplate, InsertsTypenameBeforeADependentType) {
+  auto R = runRules("struct store { struct ref {\n"
+                    "  __device__ ref(int *p) : p(p) {} int *p; }; };\n"
+                    "template <class S> __global__ void k(int *p) {\n"
+                    "  auto r = S::ref(p);\n"
+                    "  r.p[0] = 1;\n"
+                    "}\n"
+                    "template __global__ void k<store>(int *);\n",
+                    "nvcc-dependent-template");
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  EXPECT_NE(R.Output.find("  auto r = typename S::ref(p);\n"),
+            std::string::npos)
+      << R.Output;
+  EXPECT_NE(R.Diagnostics.find("input.cu:4:12: warning: dependent type "
+                               "'S::ref' is named without 'typename'"),
+            std::string::npos)
       << R.Diagnostics;
 }
 

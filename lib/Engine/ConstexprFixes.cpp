@@ -1,0 +1,133 @@
+//===--- ConstexprFixes.cpp - Constexpr spellings nvcc accepts ------------===//
+
+#include "Engine/ConstexprFixes.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/CharInfo.h"
+#include "clang/Basic/DiagnosticAST.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace cudalower {
+
+/// The member name after `this->` at \p Loc, and the length of `this->`
+/// with the blanks around the arrow; "" if the text there is not that.
+static std::pair<llvm::StringRef, unsigned> memberAfterThis(FullSourceLoc Loc) {
+  bool Invalid = false;
+  const char *Data = Loc.getCharacterData(&Invalid);
+  if (Invalid || !Data)
+    return {"", 0};
+  llvm::StringRef Text(Data);
+  llvm::StringRef Rest = Text;
+  if (!Rest.consume_front("this"))
+    return {"", 0};
+  Rest = Rest.ltrim();
+  if (!Rest.consume_front("->"))
+    return {"", 0};
+  Rest = Rest.ltrim();
+  llvm::StringRef Name =
+      Rest.take_while([](char C) { return isAsciiIdentifierContinue(C); });
+  if (Name.empty() || !isAsciiIdentifierStart(Name.front()))
+    return {"", 0};
+  return {Name, static_cast<unsigned>(Text.size() - Rest.size())};
+}
+
+/// True if \p Class declares a static data member named \p Name.
+static bool declaresStaticMember(const CXXRecordDecl &Class,
+                                 llvm::StringRef Name) {
+  IdentifierInfo &Id = Class.getASTContext().Idents.get(Name);
+  return llvm::any_of(Class.lookup(&Id), [](const NamedDecl *D) {
+    const auto *Var = dyn_cast<VarDecl>(D);
+    return Var && Var->isStaticDataMember();
+  });
+}
+
+std::optional<ParseFixSite>
+staticMemberThisFix(llvm::ArrayRef<StoredDiagnostic> Held,
+                    const ErrorContext &Where) {
+  if (Held.empty() ||
+      Held.front().getID() !=
+          diag::err_constexpr_if_condition_expression_is_not_constant)
+    return std::nullopt;
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Where.Function);
+  if (!Method || !Method->getParent()->getIdentifier())
+    return std::nullopt;
+  const CXXRecordDecl &Class = *Method->getParent();
+  for (const StoredDiagnostic &Note : Held.drop_front()) {
+    FullSourceLoc Loc = Note.getLocation();
+    if (Note.getID() != diag::note_constexpr_this || !Loc.isValid() ||
+        !Loc.isFileID())
+      continue;
+    auto [Name, Length] = memberAfterThis(Loc);
+    // The class's own member: the injected class name finds it from any
+    // member function, in a template as well.
+    if (Name.empty() || !declaresStaticMember(Class, Name))
+      continue;
+    return ParseFixSite{Loc, Class.getName().str() + "::", Name.str(),
+                        ParseFixKind::StaticMemberThis, Length};
+  }
+  return std::nullopt;
+}
+
+/// True if \p F is compiled for the device as well as (or instead of) the
+/// host.
+static bool isDeviceFunction(const FunctionDecl &F) {
+  return F.hasAttr<CUDADeviceAttr>() || F.hasAttr<CUDAGlobalAttr>();
+}
+
+/// The place of the one `constexpr` spelled in \p F's declaration before
+/// its name, outside macros; invalid if there is none or more than one.
+static SourceLocation constexprKeywordOf(const FunctionDecl &F,
+                                         const SourceManager &SM) {
+  SourceLocation Begin = F.getOuterLocStart();
+  SourceLocation Name = F.getLocation();
+  if (Begin.isInvalid() || Name.isInvalid() || Name.isMacroID())
+    return {};
+  Begin = SM.getExpansionLoc(Begin);
+  FileID File = SM.getFileID(Name);
+  if (SM.getFileID(Begin) != File)
+    return {};
+  llvm::StringRef Buffer = SM.getBufferData(File);
+  unsigned Start = SM.getFileOffset(Begin), End = SM.getFileOffset(Name);
+  LangOptions Lang;
+  Lang.CPlusPlus = Lang.CPlusPlus11 = true;
+  Lexer Raw(SM.getLocForStartOfFile(File), Lang, Buffer.begin(),
+            Buffer.begin() + Start, Buffer.end());
+  SourceLocation Found;
+  Token Tok;
+  while (!Raw.LexFromRawLexer(Tok) && SM.getFileOffset(Tok.getLocation()) < End) {
+    if (!Tok.is(tok::raw_identifier) || Tok.getRawIdentifier() != "constexpr")
+      continue;
+    if (Found.isValid())
+      return {};
+    Found = Tok.getLocation();
+  }
+  return Found;
+}
+
+std::optional<ParseFixSite>
+nonLiteralConstexprFix(const StoredDiagnostic &Error,
+                       const ErrorContext &Where) {
+  if (Error.getID() != diag::err_constexpr_local_var_non_literal_type ||
+      !Where.Function || !Error.getLocation().isValid())
+    return std::nullopt;
+  const FunctionDecl *F = Where.Function;
+  if (const FunctionDecl *Pattern = F->getTemplateInstantiationPattern())
+    F = Pattern;
+  if (!F->isConstexprSpecified() || isa<CXXConstructorDecl>(F) ||
+      F->isInlineSpecified() || isDeviceFunction(*F))
+    return std::nullopt;
+  const SourceManager &SM = Error.getLocation().getManager();
+  SourceLocation Keyword = constexprKeywordOf(*F, SM);
+  if (Keyword.isInvalid())
+    return std::nullopt;
+  return ParseFixSite{FullSourceLoc(Keyword, SM), "inline",
+                      F->getNameAsString(), ParseFixKind::NonLiteralConstexpr,
+                      static_cast<unsigned>(llvm::StringRef("constexpr").size())};
+}
+
+} // namespace cudalower

@@ -1,0 +1,45 @@
+//===--- ConstexprFixes.h - Constexpr spellings nvcc accepts ----*- C++ -*-===//
+//
+// nvcc's front end (EDG) checks a constant expression only where it is
+// evaluated; Clang checks some of them where they are written. Two such
+// differences stop libraries (cuCollections) from parsing, and each has a
+// spelling both compilers accept, which the parse uses (ParseFixes.h) and
+// rule nvcc-lenient-constexpr writes:
+//
+// - `if constexpr (this->has_payload)`, a static data member named through
+//   `this`: `C::has_payload`, the class's own member;
+// - a constexpr function that defines a variable of non-literal type (a
+//   `std::vector`), which before C++23 can never be a constant expression:
+//   the function without `constexpr` (`inline` in its place, which it was
+//   implicitly).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Engine/ParseFixes.h"
+
+namespace cudalower {
+
+/// `this->` to replace with the class's name for Clang's `constexpr if
+/// condition is not a constant expression` whose note is a use of `this`,
+/// where `this->NAME` names a static data member declared in the class of
+/// the member function \p Where is in; none otherwise (a member of a base
+/// class, a spelling in a macro, any other error). \p Held: the error and
+/// its notes.
+std::optional<ParseFixSite>
+staticMemberThisFix(llvm::ArrayRef<clang::StoredDiagnostic> Held,
+                    const ErrorContext &Where);
+
+/// `constexpr` to replace with `inline` for Clang's `variable of
+/// non-literal type ... cannot be defined in a constexpr function before
+/// C++23`, in the function \p Where is in. Only for a function that is not
+/// a constructor (whether a class is literal depends on its constructors),
+/// not compiled for the device (`__device__`, `__global__`, where nvcc
+/// without --expt-relaxed-constexpr treats constexpr differently), not
+/// declared `inline` already, with `constexpr` spelled once in its
+/// declaration outside any macro.
+std::optional<ParseFixSite>
+nonLiteralConstexprFix(const clang::StoredDiagnostic &Error,
+                       const ErrorContext &Where);
+
+} // namespace cudalower

@@ -1,0 +1,35 @@
+//===--- NvccLenientConstexpr.cpp - The nvcc-lenient-constexpr rule -------===//
+
+#include "Rules/NvccLenientConstexpr.h"
+
+using namespace clang;
+
+namespace cudalower {
+
+/// The finding for a fix of one of this rule's kinds.
+static std::string messageFor(const ParseFixReference &Fix) {
+  if (Fix.Kind == ParseFixKind::StaticMemberThis)
+    return "static member '" + Fix.Name +
+           "' is named through 'this' in a constant expression, which nvcc "
+           "accepts and Clang does not; name it '" +
+           Fix.Text + Fix.Name + "'";
+  return "constexpr function '" + Fix.Name +
+         "' defines a variable of non-literal type, which nvcc accepts while "
+         "the function is never evaluated as a constant and Clang rejects "
+         "before C++23; declare it 'inline' instead of 'constexpr'";
+}
+
+void NvccLenientConstexpr::finishTranslationUnit() {
+  // The parse read Text at Loc; the edit replaces what the file on disk
+  // has there (the engine maps the findings of a fixed parse back to it:
+  // the range of Text becomes the range of what it replaced).
+  for (const ParseFixReference &Fix : context().getParseFixes())
+    if (Fix.Kind == ParseFixKind::StaticMemberThis ||
+        Fix.Kind == ParseFixKind::NonLiteralConstexpr)
+      diag(Fix.Loc, messageFor(Fix))
+          .replace(CharSourceRange::getCharRange(
+                       Fix.Loc, Fix.Loc.getLocWithOffset(Fix.Text.size())),
+                   Fix.Text);
+}
+
+} // namespace cudalower

@@ -1,0 +1,206 @@
+#include "Engine/ConstexprFixes.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaConsumer.h"
+#include "clang/Tooling/Tooling.h"
+#include <gtest/gtest.h>
+
+using namespace clang;
+using namespace cudalower;
+
+namespace {
+
+/// For each error of a parse, the fix nvccSpellingFix finds with Sema's
+/// state when Clang reported it, as "line:column [removed->]text name", or
+/// "none" (the parse's ErrorPrinter does the same).
+class FixFinder : public DiagnosticConsumer {
+public:
+  explicit FixFinder(std::vector<std::string> &Out) : Out(Out) {}
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    if (Level == DiagnosticsEngine::Note) {
+      if (!Held.empty())
+        Held.emplace_back(Level, Info);
+      return;
+    }
+    flush();
+    if (Level < DiagnosticsEngine::Error)
+      return;
+    Held.emplace_back(Level, Info);
+    if (S)
+      Where = {S->getCurFunctionDecl(), S->CurContext};
+  }
+  void EndSourceFile() override { flush(); }
+  Sema *S = nullptr;
+  std::vector<std::string> Hints; ///< nvccExtensionHint's, per error.
+
+private:
+  void flush() {
+    if (Held.empty())
+      return;
+    Hints.push_back(nvccExtensionHint(Held, Where));
+    std::optional<ParseFixSite> Site = nvccSpellingFix(Held, Where);
+    if (!Site) {
+      Out.push_back("none");
+    } else {
+      bool Invalid = false;
+      llvm::StringRef Removed(Site->Loc.getCharacterData(&Invalid),
+                              Site->Length);
+      Out.push_back(std::to_string(Site->Loc.getSpellingLineNumber()) + ":" +
+                    std::to_string(Site->Loc.getSpellingColumnNumber()) +
+                    " " + (Removed.empty() ? "" : Removed.str() + "->") +
+                    Site->Text + " " + Site->Name);
+    }
+    Held.clear();
+    Where = {};
+  }
+  std::vector<std::string> &Out;
+  std::vector<StoredDiagnostic> Held;
+  ErrorContext Where;
+};
+
+class Tap : public SemaConsumer {
+public:
+  explicit Tap(FixFinder &F) : F(F) {}
+  void InitializeSema(Sema &S) override { F.S = &S; }
+  void ForgetSema() override { F.S = nullptr; }
+
+private:
+  FixFinder &F;
+};
+
+class TapAction : public ASTFrontendAction {
+public:
+  explicit TapAction(FixFinder &F) : F(F) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 llvm::StringRef) override {
+    return std::make_unique<Tap>(F);
+  }
+
+private:
+  FixFinder &F;
+};
+
+/// The fixes found for the errors of \p Code (C++17), in order; the
+/// hints for them in \p Hints. nvcc's lambda traits are defined as the
+/// parse defines them.
+std::vector<std::string> fixesFor(llvm::StringRef Code,
+                                  std::vector<std::string> *Hints = nullptr) {
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Memory->addFile("/t/input.cc", 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
+  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
+                                                      Memory);
+  std::vector<std::string> Out;
+  FixFinder Finder(Out);
+  tooling::ToolInvocation Invocation(
+      {"clang++", "-fsyntax-only", "-std=c++17",
+       "-D__nv_is_extended_device_lambda_closure_type(...)=(__is_same(__VA_"
+       "ARGS__, void) && false)",
+       "/t/input.cc"},
+      std::make_unique<TapAction>(Finder), Files.get());
+  Invocation.setDiagnosticConsumer(&Finder);
+  Invocation.run();
+  if (Hints)
+    *Hints = Finder.Hints;
+  return Out;
+}
+
+const char *Slot =
+    "template <class K, class V> struct slot {\n"
+    "  static constexpr bool has_payload = !__is_same(K, V);\n"
+    "  constexpr const K &key(const V &s) const {\n"
+    "    if constexpr (this-> has_payload) return s.first; else return s;\n"
+    "  }\n"
+    "};\n"
+    "struct P { int first; };\n";
+
+// Clang reports it when it instantiates the function; the branch it could
+// not choose then fails too (a follow-on error, no fix of its own).
+TEST(StaticMemberThisFix, NamesTheClassOwnMember) {
+  EXPECT_EQ(fixesFor(std::string(Slot) +
+                     "int f(slot<int, P> s, P p) { return s.key(p); }\n"),
+            (std::vector<std::string>{"4:19 this-> ->slot:: has_payload",
+                                      "none"}));
+}
+
+TEST(StaticMemberThisFix, NotForAMemberOfABaseClass) {
+  EXPECT_EQ(fixesFor("struct base { static constexpr bool b = true; };\n"
+                     "template <class T> struct d : base {\n"
+                     "  int f() const { if constexpr (this->b) return 1; "
+                     "else return 0; }\n"
+                     "};\n"
+                     "int g(d<int> x) { return x.f(); }\n"),
+            std::vector<std::string>{"none"});
+}
+
+const char *Vec = "struct vec { vec(); ~vec(); };\n";
+
+TEST(NonLiteralConstexprFix, HostMemberOfATemplate) {
+  EXPECT_EQ(fixesFor(std::string(Vec) +
+                     "template <class T> struct bf {\n"
+                     "  [[nodiscard]] constexpr int est() const {\n"
+                     "    vec h; return 0;\n"
+                     "  }\n"
+                     "};\n"),
+            std::vector<std::string>{"3:17 constexpr->inline est"});
+}
+
+TEST(NonLiteralConstexprFix, FunctionAtNamespaceScope) {
+  EXPECT_EQ(fixesFor(std::string(Vec) +
+                     "constexpr int g(int) { auto const v = vec{}; return 0; }\n"),
+            std::vector<std::string>{"2:1 constexpr->inline g"});
+}
+
+// A literal class depends on its constructors; `inline constexpr` would
+// become `inline inline`; a constexpr spelled by a macro is not the
+// project's to drop here.
+TEST(NonLiteralConstexprFix, NoneWhereDroppingChangesMore) {
+  EXPECT_EQ(fixesFor(std::string(Vec) +
+                     "struct lit { constexpr lit() { vec v; } };\n"
+                     "inline constexpr int g() { vec v; return 0; }\n"
+                     "#define CX constexpr\n"
+                     "CX int h() { vec v; return 0; }\n"),
+            (std::vector<std::string>{"none", "none", "none"}));
+}
+
+/// True for each error whose hint says that nvcc's lambda traits read as
+/// false.
+std::vector<bool> traitHints(llvm::StringRef Code) {
+  std::vector<std::string> Hints;
+  fixesFor(Code, &Hints);
+  std::vector<bool> AboutTraits;
+  for (const std::string &Hint : Hints)
+    AboutTraits.push_back(llvm::StringRef(Hint).contains("lambda_* traits"));
+  return AboutTraits;
+}
+
+// STF's launch: variables initialised from the traits, an assertion on
+// them; through a static member too.
+TEST(NvccExtensionHint, AssertionOnVariablesInitialisedFromATrait) {
+  EXPECT_EQ(traitHints(
+                "template <class F> struct traits {\n"
+                "  static constexpr bool dev =\n"
+                "      __nv_is_extended_device_lambda_closure_type(F);\n"
+                "};\n"
+                "template <class F> void launch(F) {\n"
+                "  static constexpr bool d =\n"
+                "      __nv_is_extended_device_lambda_closure_type(F), h = d;\n"
+                "  static_assert(h || false, \"on the host\");\n"
+                "  constexpr bool t = traits<F>::dev;\n"
+                "  static_assert(t, \"on the host\");\n"
+                "}\n"
+                "void go() { launch([] {}); }\n"),
+            (std::vector<bool>{true, true}));
+}
+
+TEST(NvccExtensionHint, NoneForAnAssertionThatAsksNoTrait) {
+  EXPECT_EQ(traitHints("template <class F> void sized(F) {\n"
+                       "  constexpr bool small = sizeof(F) < 1, d = small;\n"
+                       "  static_assert(d, \"too large\");\n"
+                       "}\n"
+                       "void go(int a) { sized([a] { return a; }); }\n"),
+            std::vector<bool>{false});
+}
+
+} // namespace
