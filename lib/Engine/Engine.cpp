@@ -56,9 +56,11 @@ struct RunConfig {
   /// --explain: the one place whose findings are kept (see ToolOptions).
   std::string OnlyFile;
   unsigned OnlyLine = 0, OnlyColumn = 0;
-  bool keeps(const Diagnostic &D) const {
+  /// \p Column: \p D's column in the file on disk (D's own is in the text
+  /// parsed, which may hold inserted keywords: ParseFixes).
+  bool keeps(const Diagnostic &D, unsigned Column) const {
     return !OnlyLine || (D.File == OnlyFile && D.Line == OnlyLine &&
-                         (!OnlyColumn || D.Column == OnlyColumn));
+                         (!OnlyColumn || Column == OnlyColumn));
   }
   FindingOwners Owners; // from Enabled
   RuleGlobs WarningsAsErrors;
@@ -128,7 +130,9 @@ public:
   }
 
   void record(Diagnostic D) override {
-    if (D.File.empty() || !Cfg.keeps(D) ||
+    unsigned Column =
+        Fixed ? Fixed->toOriginalColumn(D.File, D.Offset, D.Column) : D.Column;
+    if (D.File.empty() || !Cfg.keeps(D, Column) ||
         Suppressed.suppresses(D, Ctx.getSourceManager()))
       return;
     if (D.Level == DiagLevel::Warning && Cfg.WarningsAsErrors.contains(D.Rule))

@@ -155,6 +155,16 @@ unsigned ParseFixes::toFixed(llvm::StringRef File, unsigned Offset) const {
   return Offset + Inserted;
 }
 
+unsigned ParseFixes::toOriginalColumn(llvm::StringRef File, unsigned Offset,
+                                      unsigned Column) const {
+  if (!Column || Column - 1 > Offset)
+    return Column;
+  unsigned LineStart = Offset - (Column - 1);
+  unsigned InsertedBefore = Offset - toOriginal(File, Offset);
+  unsigned InsertedOnEarlierLines = LineStart - toOriginal(File, LineStart);
+  return Column - (InsertedBefore - InsertedOnEarlierLines);
+}
+
 /// Line, column and source line of \p Offset in \p Text, as
 /// RuleContext::locate gives them.
 static void relocate(Diagnostic &D, llvm::StringRef Text) {
