@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/StdUses.h"
+#include "Driver/ManagedVariables.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -473,7 +474,7 @@ private:
   /// Variables at namespace or class scope.
   bool traverseGlobal(VarDecl *VD) {
     State Saved = Cur;
-    if (hasExplicitAttr<HIPManagedAttr>(*VD)) {
+    if (isNvccManaged(*VD)) {
       Cur.Where = Site::SharedType;
       Cur.SharedWhat = "a __managed__ variable";
     } else if (hasExplicitAttr<CUDADeviceAttr>(*VD) ||

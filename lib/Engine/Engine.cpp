@@ -10,6 +10,7 @@
 #include "Analysis/Analyses.h"
 #include "Driver/CompilationSetup.h"
 #include "Driver/Config.h"
+#include "Driver/ManagedVariables.h"
 #include "Driver/PragmaMacros.h"
 #include "Driver/ProjectSources.h"
 #include "Engine/EditCollector.h"
@@ -250,6 +251,7 @@ public:
                                                  llvm::StringRef) override {
     // Code that uses `#define UNROLL #pragma unroll` parses, as with nvcc.
     readPragmaMacrosAsNvcc(CI.getPreprocessor());
+    readManagedAsNvcc(CI.getPreprocessor()); // a device variable, as for nvcc
     // A project header that calls itself a system header is still its own.
     OwnedHeaders = std::make_unique<FileOwnership>(Cfg.Root);
     keepOwnedHeadersUserCode(CI.getPreprocessor(), *OwnedHeaders);

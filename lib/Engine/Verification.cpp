@@ -18,6 +18,7 @@
 
 #include "Engine/Verification.h"
 #include "Analysis/ExecSpace.h"
+#include "Driver/ManagedVariables.h"
 #include "Driver/PragmaMacros.h"
 #include "Engine/ClangErrors.h"
 #include "Engine/OwnedSystemHeaders.h"
@@ -344,6 +345,7 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     readPragmaMacrosAsNvcc(CI.getPreprocessor());
+    readManagedAsNvcc(CI.getPreprocessor()); // a device variable, as for nvcc
     keepOwnedHeadersUserCode(CI.getPreprocessor(), Owned);
     return std::make_unique<ResidualConsumer>(Owned, Out, Pass, TestCrash);
   }

@@ -20,6 +20,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include <functional>
+#include <optional>
 
 using namespace clang;
 
@@ -73,6 +74,16 @@ public:
       return; // the using-declaration itself is rewritten
     std::string Std = "'std::" + U.Name + "'";
     std::string Cuda = "'cuda::std::" + U.Name + "'";
+    if (std::optional<std::string> Dialect = belowLibcuxxDialect()) {
+      // libcu++ of CCCL 3 stops with an #error below C++17 (CCCL 2 warns):
+      // its header cannot be included. Where device code needs the entity
+      // (a constexpr call), verification reports what is left.
+      Diag(diagLoc(U),
+           Std + " not rewritten to " + Cuda + ": libcu++ needs C++17, and "
+               "this file is compiled as " + *Dialect,
+           DiagLevel::Warning);
+      return;
+    }
     if (U.Where == Site::SharedType && crossesAsStdType(U) &&
         !RewriteInterfaceTypes) {
       const KernelParamPlan *Plan = kernelParamPlan(U);
@@ -131,6 +142,15 @@ public:
   }
 
 private:
+  /// The language standard of the parse if libcu++ does not support it
+  /// (below C++17), else nullopt.
+  std::optional<std::string> belowLibcuxxDialect() const {
+    const LangOptions &LO = Ctx.getASTContext().getLangOpts();
+    if (LO.CPlusPlus17)
+      return std::nullopt;
+    return LO.CPlusPlus14 ? "C++14" : "C++11";
+  }
+
   static SourceLocation diagLoc(const StdUse &U) {
     if (U.OtherQualifier.isValid())
       return U.OtherQualifier.getBegin();
