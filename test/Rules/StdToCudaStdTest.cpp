@@ -203,6 +203,38 @@ int h(int a, int b) { return std::min(a, b); }
   EXPECT_EQ(R.ExitCode, 0);
 }
 
+TEST(StdToCudaStd, NothingRewrittenBelowCxx17) {
+  // libcu++ stops with #error below C++17: its headers cannot be included.
+  auto R = test::runRules(R"(#include <algorithm>
+__device__ int d(int a, int b) { return std::min(a, b); }
+)",
+                          "std-to-cuda-std", {}, "input.cu", {"-std=c++14"});
+  EXPECT_EQ(R.Output.find("cuda::std"), std::string::npos) << R.Output;
+  EXPECT_NE(R.Diagnostics.find("'std::min' not rewritten to 'cuda::std::min': "
+                               "libcu++ needs C++17, and this file is "
+                               "compiled as C++14"),
+            std::string::npos)
+      << R.Diagnostics;
+}
+
+TEST(StdToCudaStd, ManagedVariableTypeIsSharedWithHost) {
+  // A __managed__ variable is a device variable host code uses too (read
+  // as nvcc reads it, though Clang drops the attribute in CUDA): device
+  // code may use it, and its std type stays.
+  auto R = test::runRules(R"(#include <array>
+__managed__ std::array<int, 2> P;
+__managed__ int N;
+__device__ int d() { return N; }
+)",
+                          "std-to-cuda-std");
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  EXPECT_NE(R.Diagnostics.find("'std::array' in a __managed__ variable is a "
+                               "type host code shares"),
+            std::string::npos)
+      << R.Diagnostics;
+  EXPECT_EQ(R.Output.find("cuda::std"), std::string::npos) << R.Output;
+}
+
 TEST(StdToCudaStd, QualifiesGloballyWhereCudaIsHidden) {
   auto R = test::runRules(R"(#include <algorithm>
 namespace at { namespace cuda { int stream; }
