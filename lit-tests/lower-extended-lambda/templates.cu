@@ -127,3 +127,25 @@ template <class It> struct Sweep {
   }
 };
 template void Sweep<const int *>::sweep<int, char>(int, int *, int, char);
+
+// A member alias of the class template, named inside it (Gunrock's
+// `weight_t` in enactor_t<problem_t>): Clang would qualify it with some
+// specialization of the template, which does not compile inside the
+// template; the functor takes the capture's type as a parameter instead.
+// CHECK-FIXES: template <class sum_capture_t>
+// CHECK-FIXES-NEXT:   struct loop_lambda_1 {
+// CHECK-FIXES-NEXT:     float *out;
+// CHECK-FIXES-NEXT:     sum_capture_t sum;
+// CHECK-FIXES: apply<<<1, n>>>(loop_lambda_1<decltype(sum)>{out, sum}, n);
+template <class P> struct Enactor {
+  using weight_t = typename P::weight_t;
+  void loop(int n, float *out) {
+    weight_t sum = 2;
+    apply<<<1, n>>>([=] __host__ __device__ (int i) { out[i] /= sum; }, n);
+    // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:21: warning: __host__ __device__ lambda lowered to functor 'loop_lambda_1'
+  }
+};
+struct Problem {
+  using weight_t = float;
+};
+template struct Enactor<Problem>;

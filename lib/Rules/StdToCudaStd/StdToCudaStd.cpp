@@ -9,6 +9,8 @@
 
 #include "Rules/StdToCudaStd/StdToCudaStd.h"
 #include "Editing/IncludeSite.h"
+#include "Analysis/Analyses.h"
+#include "Analysis/DeviceCallable.h"
 #include "Analysis/StdBoundTypes.h"
 #include "Analysis/StdSymbolMap.h"
 #include "Analysis/StdUses.h"
@@ -500,8 +502,27 @@ private:
 
 } // namespace
 
+/// The functions constexpr-host-call annotates __host__ __device__ in this
+/// run: its planner leaves the std calls in them to this rule.
+static FunctionSet functionsMadeHostDevice(RuleContext &Ctx) {
+  FunctionSet Made;
+  if (!Ctx.owners().ConstexprRuleOwnsConstexprCallees)
+    return Made;
+  for (const DeviceToHostCall &C : Ctx.analyses().deviceToHostCalls()) {
+    if (!C.Callee->isConstexpr() || !Ctx.isUserOwned(C.Callee->getLocation()))
+      continue;
+    const DeviceCallablePlan &Plan =
+        Ctx.analyses().deviceCallablePlanner().plan(*C.Callee, C.Loc);
+    if (!Plan.Block)
+      for (const CallStep &Step : Plan.ToAnnotate)
+        Made.insert(Step.Callee->getCanonicalDecl());
+  }
+  return Made;
+}
+
 void StdToCudaStd::finishTranslationUnit() {
-  StdUses Found = findStdUses(context());
+  FunctionSet MadeHostDevice = functionsMadeHostDevice(context());
+  StdUses Found = findStdUses(context(), &MadeHostDevice);
   UseReporter Reporter(
       context(),
       [this](SourceLocation Loc, llvm::StringRef Msg, DiagLevel Level) {
