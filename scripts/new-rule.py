@@ -6,6 +6,7 @@
 writes, for rule `my-rule` of class `MyRule`:
     lib/Rules/MyRule.h, lib/Rules/MyRule.cpp   the rule (a starting matcher)
     lib/Rules/Rules.def                        its row, off by default
+    lib/Explain/RuleExplanations.def           its --explain row (TODOs)
     lib/Engine/RuleRegistry.cpp                the include of its header
     lib/CMakeLists.txt, test/CMakeLists.txt    its sources
     lit-tests/my-rule/basic.cu                 a starter lit test
@@ -168,6 +169,12 @@ def registry_row(rule, cls, summary):
             f"               {c_string(summary)})\n")
 
 
+def explanation_row(rule):
+    return (f"RULE_EXPLANATION({c_string(rule)},\n"
+            f"    \"TODO: the Programming Guide section the rule's page cites\",\n"
+            f"    \"TODO: why nvcc refuses the code or needs a flag for it.\")\n")
+
+
 def insert_after_last(text, pattern, line):
     """`line` inserted after the last line matching `pattern`."""
     matches = list(re.finditer(pattern, text, re.M))
@@ -189,6 +196,8 @@ def edits(rule, cls, summary):
     return [
         ("lib/Rules/Rules.def", lambda t: insert_before(
             t, "#undef CUDALOWER_RULE", registry_row(rule, cls, summary))),
+        ("lib/Explain/RuleExplanations.def", lambda t: insert_before(
+            t, "#undef RULE_EXPLANATION", explanation_row(rule))),
         ("lib/Engine/RuleRegistry.cpp", lambda t: insert_after_last(
             t, r'^#include "Rules/.*\.h"$', f'#include "Rules/{cls}.h"\n')),
         ("lib/CMakeLists.txt", lambda t: insert_after_last(

@@ -30,6 +30,8 @@ namespace path = llvm::sys::path;
 struct PreludeCache::Entry {
   std::mutex Mutex;
   enum { Unknown, Ready, Unusable } State = Unknown;
+  /// When this process last marked the prelude as used.
+  std::chrono::steady_clock::time_point Marked;
 };
 
 namespace {
@@ -243,10 +245,10 @@ PreludeCache::prelude(const std::string &Key, llvm::ArrayRef<std::string> Args,
     return std::nullopt;
   std::string Pch = pathOf(Key, "pch");
   if (E.State == Entry::Ready)
-    return Pch;
+    return keepInUse(E, Pch) ? std::optional<std::string>(Pch) : std::nullopt;
   if (isCurrent(Key)) {
-    markUsed(Pch); // eviction keeps what was used last
     E.State = Entry::Ready;
+    keepInUse(E, Pch);
     return Pch;
   }
   // A command line seen once may never come again: precompile the second
@@ -262,8 +264,26 @@ PreludeCache::prelude(const std::string &Key, llvm::ArrayRef<std::string> Args,
     return std::nullopt;
   }
   E.State = Entry::Ready;
-  evictOld();
+  E.Marked = std::chrono::steady_clock::now();
+  evictOld(Dir);
   return Pch;
+}
+
+bool PreludeCache::keepInUse(Entry &E, const std::string &Pch) {
+  // Another process may have evicted it after this one's last mark (only
+  // in runs longer than the grace period): parse without it rather than
+  // fail on a missing file. A stat per parse costs nothing beside it.
+  if (!fs::exists(Pch)) {
+    E.State = Entry::Unknown;
+    return false;
+  }
+  auto Now = std::chrono::steady_clock::now();
+  if (E.Marked == std::chrono::steady_clock::time_point() ||
+      Now - E.Marked >= RemarkInterval) {
+    markUsed(Pch); // eviction keeps what was used last
+    E.Marked = Now;
+  }
+  return true;
 }
 
 std::string PreludeCache::pathOf(const std::string &Key,
@@ -328,22 +348,32 @@ bool PreludeCache::build(const std::string &Key,
   return false;
 }
 
-/// Keeps the MaxEntries most recently used preludes.
-void PreludeCache::evictOld() const {
+/// Keeps the MaxEntries most recently used preludes, never one used within
+/// the grace period (a run in progress marks its preludes at least every
+/// RemarkInterval); removes markers of command lines seen once long ago and
+/// temporaries a killed builder left.
+void PreludeCache::evictOld(llvm::StringRef Dir) {
+  auto Now = std::chrono::system_clock::now();
   std::vector<std::pair<llvm::sys::TimePoint<>, std::string>> Preludes;
   std::error_code EC;
   for (fs::directory_iterator It(Dir, EC), End; It != End && !EC;
        It.increment(EC)) {
-    if (path::extension(It->path()) != ".pch")
-      continue;
     fs::file_status Status;
-    if (!fs::status(It->path(), Status))
+    if (fs::status(It->path(), Status))
+      continue;
+    llvm::StringRef Ext = path::extension(It->path());
+    auto Age = Now - Status.getLastModificationTime();
+    if (Ext == ".pch")
       Preludes.emplace_back(Status.getLastModificationTime(), It->path());
+    else if ((Ext == ".seen" || Ext == ".tmp") && Age > StaleAfter)
+      fs::remove(It->path());
   }
   if (Preludes.size() <= MaxEntries)
     return;
   std::sort(Preludes.begin(), Preludes.end());
   for (size_t I = 0; I + MaxEntries < Preludes.size(); ++I) {
+    if (Now - Preludes[I].first < EvictionGrace)
+      break; // sorted: the rest were used more recently still
     llvm::SmallString<256> Stem(Preludes[I].second);
     path::replace_extension(Stem, "");
     for (const char *Ext : {".pch", ".inputs", ".seen"})

@@ -22,6 +22,7 @@
 #include "llvm/ADT/StringRef.h"
 #include <map>
 #include <memory>
+#include <chrono>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -54,8 +55,17 @@ public:
   /// Whether \p Args can have a precompiled prelude at all (tests).
   static bool canPrecompile(llvm::ArrayRef<std::string> Args);
 
-  /// At most this many preludes are kept; the least recently used go.
+  /// At most this many preludes are kept; the least recently used go,
+  /// but none used within EvictionGrace (runs in progress use them).
   static constexpr unsigned MaxEntries = 24;
+  static constexpr std::chrono::minutes EvictionGrace{60};
+  /// A process using a prelude marks it again after this long.
+  static constexpr std::chrono::minutes RemarkInterval{5};
+  /// Markers of command lines seen once, and temporaries of killed
+  /// builders, go after this long.
+  static constexpr std::chrono::hours StaleAfter{24 * 7};
+  /// Applies the limits above to the cache in \p Dir (run after each build).
+  static void evictOld(llvm::StringRef Dir);
 
 private:
   struct Entry;
@@ -65,9 +75,9 @@ private:
                                      llvm::StringRef WorkingDirectory);
   std::string pathOf(const std::string &Key, llvm::StringRef Ext) const;
   bool isCurrent(const std::string &Key) const;
+  bool keepInUse(Entry &E, const std::string &Pch);
   bool build(const std::string &Key, llvm::ArrayRef<std::string> Args,
              llvm::StringRef WorkingDirectory);
-  void evictOld() const;
 
   std::string Dir;
   std::mutex Mutex;

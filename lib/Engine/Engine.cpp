@@ -7,313 +7,33 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Analysis/Analyses.h"
 #include "Driver/CompilationSetup.h"
 #include "Driver/Config.h"
-#include "Driver/ManagedVariables.h"
-#include "Driver/PragmaMacros.h"
 #include "Driver/ProjectSources.h"
 #include "Engine/EditCollector.h"
-#include "Engine/OwnedSystemHeaders.h"
 #include "Engine/Ownership.h"
 #include "Engine/Parse.h"
 #include "Engine/RuleGlobs.h"
 #include "Engine/RuleRegistry.h"
+#include "Engine/RulesAction.h"
 #include "Engine/RunOutputs.h"
-#include "Engine/Suppressions.h"
 #include "Engine/Verification.h"
 #include "Output/DiagnosticPrinter.h"
 #include "Output/Emit.h"
 #include "Output/OutRoot.h"
 #include "Output/Progress.h"
 #include "cudalower/Tool.h"
-#include "clang/AST/ASTConsumer.h"
-#include "clang/AST/ASTContext.h"
-#include "clang/Basic/FileManager.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendAction.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
-#include <csignal>
-#include <mutex>
 
 using namespace clang;
 
 namespace cudalower {
 namespace {
-
-/// Which rules run, and their options; shared by every TU and pass.
-struct RunConfig {
-  std::vector<const RuleInfo *> Rules;
-  llvm::StringSet<> Enabled;
-  std::map<std::string, std::string> Options; // "rule.key" -> value
-  std::string Root;                            // with a trailing separator
-  std::string TestCrashInRule, TestCrashInSource; // see ToolOptions
-  /// --explain: the one place whose findings are kept (see ToolOptions).
-  std::string OnlyFile;
-  unsigned OnlyLine = 0, OnlyColumn = 0;
-  /// \p Column: \p D's column in the file on disk (D's own is in the text
-  /// parsed, which may hold inserted keywords: ParseFixes).
-  bool keeps(const Diagnostic &D, unsigned Column) const {
-    return !OnlyLine || (D.File == OnlyFile && D.Line == OnlyLine &&
-                         (!OnlyColumn || Column == OnlyColumn));
-  }
-  FindingOwners Owners; // from Enabled
-  RuleGlobs WarningsAsErrors;
-  /// What rules leave for the other pass of a source: "source\nrule" ->
-  /// the rule's map (RuleContext::acrossPasses). Sources parse in parallel:
-  /// the lock guards the outer map; each inner one has one source's user.
-  mutable llvm::StringMap<llvm::StringMap<std::string>> AcrossPasses;
-  std::unique_ptr<std::mutex> AcrossPassesLock = std::make_unique<std::mutex>();
-};
-
-/// Which rule owns a finding two enabled rules could claim.
-FindingOwners ownersFor(const llvm::StringSet<> &Enabled) {
-  FindingOwners O;
-  O.PlainLambdasBecomeDevice = Enabled.contains("exec-space-lambda-to-device");
-  O.LambdaRuleLowersPlainLambdas = Enabled.contains("lower-extended-lambda");
-  O.ConstexprRuleOwnsConstexprCallees = Enabled.contains("constexpr-host-call");
-  O.StdRuleOwnsStdCallees = Enabled.contains("std-to-cuda-std");
-  return O;
-}
-
-class RuleContextImpl : public RuleContext {
-public:
-  RuleContextImpl(ASTContext &Ctx, CompilationPass Pass, const RunConfig &Cfg,
-                  std::vector<Diagnostic> &Found,
-                  const std::vector<WrongSideReference> &WrongSide,
-                  const ParseFixes *Fixed, CrashSite &Site,
-                  EditCollector &Sink)
-      : Ctx(Ctx), Pass(Pass), Cfg(Cfg), Found(Found), WrongSide(WrongSide),
-        Fixed(Fixed), Site(Site), Sink(Sink) {}
-
-  llvm::ArrayRef<WrongSideReference> getWrongSideReferences() const override {
-    return WrongSide;
-  }
-
-  llvm::ArrayRef<ParseFixReference> getParseFixes() const override {
-    // Once the TU is parsed: the files fixed are read by then.
-    if (Fixed && FixesRead.empty())
-      FixesRead = parseFixReferences(*Fixed, Ctx.getSourceManager());
-    return FixesRead;
-  }
-
-  ASTContext &getASTContext() override { return Ctx; }
-  CompilationPass getPass() const override { return Pass; }
-
-  bool isUserOwned(SourceLocation Loc) const override {
-    return Owned.isOwned(Ctx.getSourceManager(), Loc);
-  }
-
-  const FindingOwners &owners() const override { return Cfg.Owners; }
-
-  Analyses &analyses() override {
-    if (!TUAnalyses)
-      TUAnalyses = std::make_unique<Analyses>(*this);
-    return *TUAnalyses;
-  }
-
-  llvm::StringMap<std::string> &acrossPasses(llvm::StringRef Rule) override {
-    std::lock_guard<std::mutex> Lock(*Cfg.AcrossPassesLock);
-    // StringMap entries never move, so the reference outlives the lock.
-    return Cfg.AcrossPasses[Site.Source + "\n" + Rule.str()];
-  }
-
-  std::string getOption(llvm::StringRef Rule, llvm::StringRef Key,
-                        llvm::StringRef Default) const override {
-    auto It = Cfg.Options.find((Rule + "." + Key).str());
-    return It == Cfg.Options.end() ? Default.str() : It->second;
-  }
-
-  void record(Diagnostic D) override {
-    unsigned Column =
-        Fixed ? Fixed->toOriginalColumn(D.File, D.Offset, D.Column) : D.Column;
-    if (D.File.empty() || !Cfg.keeps(D, Column) ||
-        Suppressed.suppresses(D, Ctx.getSourceManager()))
-      return;
-    if (D.Level == DiagLevel::Warning && Cfg.WarningsAsErrors.contains(D.Rule))
-      D.Level = DiagLevel::Error;
-    recordParsedTexts(D);
-    Found.push_back(std::move(D));
-  }
-
-  /// Reports the suppression comments that are malformed or unmatched.
-  void recordSuppressionProblems() {
-    for (Diagnostic &D : Suppressed.takeProblems(Ctx.getSourceManager()))
-      Found.push_back(std::move(D));
-  }
-
-  void beginCheck(llvm::StringRef Rule, SourceLocation Loc) override {
-    Site.Rule = Rule.str();
-    Site.SM = &Ctx.getSourceManager();
-    Site.Loc = Loc;
-    if (Rule == Cfg.TestCrashInRule &&
-        llvm::sys::path::filename(Site.Source)
-            .contains(Cfg.TestCrashInSource))
-      crashForTesting();
-  }
-
-private:
-  [[noreturn]] static void crashForTesting() {
-    std::raise(SIGSEGV);
-    std::abort();
-  }
-
-  /// Hands the collector the text each file \p D edits was parsed with:
-  /// edits apply to exactly that text, and -i checks the file still holds
-  /// it before writing (docs/reliability.md).
-  void recordParsedTexts(const Diagnostic &D) {
-    for (const Edit &E : D.Edits)
-      if (TextRecorded.insert(E.File).second)
-        if (std::optional<llvm::StringRef> Text =
-                loadedTextOf(Ctx.getSourceManager(), E.File))
-          Sink.recordParsedText(E.File, *Text);
-  }
-
-  ASTContext &Ctx;
-  CompilationPass Pass;
-  const RunConfig &Cfg;
-  std::vector<Diagnostic> &Found;
-  const std::vector<WrongSideReference> &WrongSide;
-  const ParseFixes *Fixed;
-  mutable std::vector<ParseFixReference> FixesRead;
-  CrashSite &Site;
-  EditCollector &Sink;
-  mutable FileOwnership Owned{Cfg.Root};
-  llvm::StringSet<> TextRecorded;
-  std::unique_ptr<Analyses> TUAnalyses;
-  SuppressionFilter Suppressed;
-};
-
-/// Runs every rule's matchers over one AST, then their end-of-TU hooks.
-class RulesConsumer : public ASTConsumer {
-public:
-  RulesConsumer(CompilerInstance &CI, CompilationPass Pass,
-                const RunConfig &Cfg, std::vector<Diagnostic> &Found,
-                const ErrorPrinter &Errors, CrashSite &Site,
-                EditCollector &Sink)
-      : Context(CI.getASTContext(), Pass, Cfg, Found, Errors.wrongSide(),
-                Errors.applied(), Site, Sink),
-        Errors(Errors),
-        Finder(finderOptions()) {
-    for (const RuleInfo *Info : Cfg.Rules) {
-      std::unique_ptr<Rule> R = Info->Create(Info->Name, Context);
-      if (!R->isPassSupported(Pass))
-        continue;
-      Rules.push_back(std::move(R));
-      Rules.back()->registerMatchers(Finder);
-      Rules.back()->registerPPCallbacks(CI.getPreprocessor());
-    }
-  }
-
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    // A TU that did not parse is reported by the caller; rules never see a
-    // broken AST, so they never propose edits from one.
-    if (Errors.errors())
-      return;
-    Finder.matchAST(Ctx);
-    for (auto &R : Rules) {
-      Context.beginCheck(R->getName(), SourceLocation());
-      R->finishTranslationUnit();
-    }
-    Context.recordSuppressionProblems();
-  }
-
-private:
-  static ast_matchers::MatchFinder::MatchFinderOptions finderOptions() {
-    ast_matchers::MatchFinder::MatchFinderOptions Opts;
-    // Toolkit and library headers are large and never edited; skipping them
-    // is most of the matching time saved.
-    Opts.IgnoreSystemHeaders = true;
-    return Opts;
-  }
-
-  RuleContextImpl Context;
-  const ErrorPrinter &Errors;
-  ast_matchers::MatchFinder Finder;
-  std::vector<std::unique_ptr<Rule>> Rules;
-};
-
-class RulesAction : public ASTFrontendAction {
-public:
-  RulesAction(CompilationPass Pass, const RunConfig &Cfg,
-              std::vector<Diagnostic> &Found, const ErrorPrinter &Errors,
-              CrashSite &Site, EditCollector &Sink)
-      : Pass(Pass), Cfg(Cfg), Found(Found), Errors(Errors), Site(Site),
-        Sink(Sink) {}
-
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 llvm::StringRef) override {
-    // Code that uses `#define UNROLL #pragma unroll` parses, as with nvcc.
-    readPragmaMacrosAsNvcc(CI.getPreprocessor());
-    readManagedAsNvcc(CI.getPreprocessor()); // a device variable, as for nvcc
-    // A project header that calls itself a system header is still its own.
-    OwnedHeaders = std::make_unique<FileOwnership>(Cfg.Root);
-    keepOwnedHeadersUserCode(CI.getPreprocessor(), *OwnedHeaders);
-    return std::make_unique<RulesConsumer>(CI, Pass, Cfg, Found, Errors, Site,
-                                           Sink);
-  }
-
-  /// Keeps the source's text as parsed: printed as it is when no edit
-  /// changes it, never read again.
-  void EndSourceFileAction() override {
-    const SourceManager &SM = getCompilerInstance().getSourceManager();
-    FileID Main = SM.getMainFileID();
-    if (std::optional<llvm::StringRef> Text = SM.getBufferDataIfLoaded(Main))
-      Sink.recordParsedText(
-          canonicalPathOf(SM, SM.getLocForStartOfFile(Main)), *Text);
-  }
-
-private:
-  CompilationPass Pass;
-  const RunConfig &Cfg;
-  std::vector<Diagnostic> &Found;
-  const ErrorPrinter &Errors;
-  CrashSite &Site;
-  EditCollector &Sink;
-  /// For the system_header pragma, per parse (its cache is per
-  /// SourceManager).
-  std::unique_ptr<FileOwnership> OwnedHeaders;
-};
-
-llvm::Expected<RunConfig> makeRunConfig(const ToolOptions &Opts) {
-  RunConfig Cfg;
-  for (const std::string &Name : Opts.EnabledRules)
-    if (!findRule(Name))
-      return llvm::createStringError("unknown rule '" + Name +
-                                     "' in --rules (see --list-rules)");
-  for (const std::string &Name : Opts.DisabledRules)
-    if (!findRule(Name))
-      return llvm::createStringError("unknown rule '" + Name +
-                                     "' in --disable (see --list-rules)");
-  auto Listed = [](const std::vector<std::string> &L, llvm::StringRef N) {
-    return std::find(L.begin(), L.end(), N) != L.end();
-  };
-  for (const RuleInfo &R : allRules()) {
-    bool On = Opts.EnabledRules.empty() ? R.DefaultOn
-                                        : Listed(Opts.EnabledRules, R.Name);
-    if (On && !Listed(Opts.DisabledRules, R.Name)) {
-      Cfg.Rules.push_back(&R);
-      Cfg.Enabled.insert(R.Name);
-    }
-  }
-  Cfg.Owners = ownersFor(Cfg.Enabled);
-  if (llvm::Error E = checkRunOutputOptions(Opts))
-    return E;
-  Cfg.WarningsAsErrors = cantFail(RuleGlobs::parse(Opts.WarningsAsErrors));
-  for (const std::string &KV : Opts.RuleOptions) {
-    std::string Key, Value;
-    if (llvm::Error E = checkRuleOption(KV, Key, Value))
-      return E;
-    Cfg.Options[Key] = Value;
-  }
-  return Cfg;
-}
 
 /// A file whose text differed between two parses of this run (an editor
 /// saved it meanwhile) has no one text the edits fit: nothing is written.
@@ -514,9 +234,13 @@ int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
   VerificationResult Verified;
   ProgressLine Progress(Err, Parse.Parsed.size(), progressStyle(Opts),
                         "verifying");
+  // Both passes whatever --passes says: exit 0 promises that nvcc, which
+  // compiles both sides, builds the output (a lambda only the host side
+  // sees is left by a device-only run, and said so here).
   if (Opts.Verify)
-    Verified = verifyOutput({Parse.Parsed, *Run.Setup, Opts.Passes, Files,
-                             Collector, Run.Cfg.Root, Parse.ToleratedCrossSpace,
+    Verified = verifyOutput({Parse.Parsed, *Run.Setup, PassSelection::Both,
+                             Files, Collector, Run.Cfg.Root,
+                             Parse.ToleratedCrossSpace,
                              Run.Cfg.TestCrashInRule == "verify", FS,
                              jobsFor(Opts), &Progress});
   Progress.finish();
@@ -582,8 +306,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   auto MakeAction = [&](CompilationPass Pass, std::vector<Diagnostic> &Found,
                         const ErrorPrinter &Errors, CrashSite &Site,
                         EditCollector &Texts) {
-    return std::make_unique<RulesAction>(Pass, Run->configFor(Site.Source),
-                                         Found, Errors, Site, Texts);
+    return makeRulesAction(Pass, Run->configFor(Site.Source), Found, Errors,
+                           Site, Texts);
   };
   ProgressLine Progress(Err, Run->Sources.size(), progressStyle(Opts));
   ParseSettings Settings;

@@ -38,6 +38,25 @@ const char *reasonForIdentifier(llvm::StringRef Id) {
       .Default(nullptr);
 }
 
+/// Parts of macro names that say "host or device side".
+constexpr llvm::StringLiteral PassWords[] = {
+    "ARCH", "DEVICE_CODE", "HOST_CODE", "DEVICE_COMPILATION",
+    "HOST_COMPILATION", "ON_DEVICE", "ON_HOST", "IS_DEVICE", "IS_HOST",
+    "NV_IF_", "NV_DISPATCH", "NV_PROVIDES", "NV_NO_TARGET", "TARGET"};
+
+} // namespace
+
+bool mayDifferBetweenPasses(llvm::StringRef Id) {
+  // Lower-case identifiers (`__device__`, `arch`) are no such macro.
+  if (Id.size() < 4 || Id.upper() != Id)
+    return false;
+  return llvm::any_of(PassWords, [&](llvm::StringRef Word) {
+    return Id.contains(Word);
+  });
+}
+
+namespace {
+
 /// Walks one file's raw tokens.
 class TextScanner {
 public:
@@ -99,22 +118,37 @@ private:
     if (Cur.is(clang::tok::r_square))
       return afterSquare();
     llvm::StringRef Id = identifier(Cur);
+    if (mayDifferBetweenPasses(Id))
+      needBothPasses(Cur, "uses " + Id.str());
     if (const char *Why = reasonForIdentifier(Id))
       return Why;
     if (Id == "default" && Prev.is(clang::tok::equal))
       return "has '= default'";
     if (Id == "auto" && Prev.is(clang::tok::l_paren) &&
         identifier(Prev2) == "decltype")
-      return "has decltype(auto)";
+      return hostPassReason("has decltype(auto)");
     lexNext();
     if (Id == "auto" && Cur.is(clang::tok::raw_identifier)) {
       if (const char *Why = reasonForIdentifier(identifier(Cur)))
         return Why;
       lexNext();
       if (Cur.is(clang::tok::l_paren))
-        return "has a deduced return type";
+        return hostPassReason("has a deduced return type");
     }
     return "";
+  }
+
+  /// Records the first reason the host pass is needed too.
+  void needBothPasses(const clang::Token &At, llvm::StringRef Why) {
+    if (Out.BothPassesReason.empty())
+      Out.BothPassesReason = std::to_string(lineOf(At)) + ": " + Why.str();
+  }
+
+  /// A reason to lower that only a host-pass rule acts on
+  /// (exec-space-deduced-return).
+  std::string hostPassReason(const char *Why) {
+    needBothPasses(Cur, Why);
+    return Why;
   }
 
   /// After `]`: a lambda introducer is followed by `{`, `(params)`,
@@ -178,6 +212,8 @@ private:
       while (Cur.isNot(clang::tok::eof) && !Cur.isAtStartOfLine()) {
         if (identifier(Cur) == "pragma" && Prev.is(clang::tok::hash))
           return "has a macro that spells #pragma";
+        if (mayDifferBetweenPasses(identifier(Cur)))
+          needBothPasses(Cur, "uses " + identifier(Cur).str());
         if (const char *Why = reasonForIdentifier(identifier(Cur)))
           return Why;
         lexNext();
@@ -203,6 +239,13 @@ private:
   /// For each open `[`, the identifier before it (`delete`, `operator`).
   std::vector<llvm::StringRef> Brackets;
 };
+
+void needBothPasses(PreScanResult &R, const std::string &Why) {
+  if (!R.NeedsBothPasses) {
+    R.NeedsBothPasses = true;
+    R.BothPassesReason = Why;
+  }
+}
 
 std::string realPathOf(llvm::StringRef Path) {
   llvm::SmallString<256> Real;
@@ -263,6 +306,7 @@ PreScanResult preScan(llvm::StringRef Source, const IncludeSearch &Search) {
   if (R.ProjectFiles.empty()) {
     R.MayNeedLowering = true; // not under the root: let the engine say why
     R.Reason = Source.str() + ": outside the project root";
+    needBothPasses(R, R.Reason);
     return R;
   }
   for (const std::string &Pre : Search.PreIncludes)
@@ -275,11 +319,16 @@ PreScanResult preScan(llvm::StringRef Source, const IncludeSearch &Search) {
       R.MayNeedLowering = true;
       R.FoundAllFiles = false;
       R.Reason = File + ": cannot be read";
+      needBothPasses(R, R.Reason);
       continue;
     }
     ScannedText Scanned = scanText((*Buffer)->getBuffer());
-    if (Scanned.ComputedInclude)
+    if (Scanned.ComputedInclude) {
       R.FoundAllFiles = false;
+      needBothPasses(R, File + ": " + ComputedInclude);
+    }
+    if (!Scanned.BothPassesReason.empty())
+      needBothPasses(R, File + ":" + Scanned.BothPassesReason);
     if (!Scanned.Reason.empty() && !R.MayNeedLowering) {
       R.MayNeedLowering = true;
       R.Reason = File + ":" + Scanned.Reason;

@@ -30,6 +30,15 @@ struct PreScanResult {
   /// Every project file the TU may reach (all branches of every #if),
   /// the source first; real paths.
   std::vector<std::string> ProjectFiles;
+  /// Whether lowering needs the host pass as well as the device pass:
+  /// false only when no project file can read differently in the two
+  /// passes (no `__CUDA_ARCH__` or other macro of the compilation side)
+  /// and none holds what only the host pass's rules look at (a deduced
+  /// return type). Then the device pass alone sees all the rules would
+  /// edit (design.md, "One pass in the wrapper").
+  bool NeedsBothPasses = false;
+  /// What made it true, as `file:line: why`.
+  std::string BothPassesReason;
 };
 
 /// Reads \p Source and the project files it includes, transitively, with a
@@ -52,7 +61,18 @@ struct ScannedText {
   std::vector<std::string> Includes;
   /// It has an `#include` whose name is a macro (also a reason).
   bool ComputedInclude = false;
+  /// Why the host pass is needed as well, as "line: why" (the first
+  /// reason); "" if the device pass alone sees all there is to lower.
+  std::string BothPassesReason;
 };
+
+/// Whether \p Id may name a macro that differs between the host and the
+/// device pass: `__CUDA_ARCH__` and its relatives, `<nv/target>`'s
+/// `NV_IF_TARGET` family, and the spellings libraries give them
+/// (`_CCCL_DEVICE_COMPILATION`, `THRUST_IS_DEVICE_CODE`, `CUB_PTX_ARCH`,
+/// `KOKKOS_IF_ON_HOST`...). Wide on purpose: a false "yes" costs one more
+/// parse, a false "no" a lowering that misses host-only code.
+bool mayDifferBetweenPasses(llvm::StringRef Id);
 
 /// Scans one file's text (see preScan).
 ScannedText scanText(llvm::StringRef Text);

@@ -163,9 +163,20 @@ LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
   PreScanResult Scan = preScan(absolute(Input), Search);
   if (!Scan.MayNeedLowering)
     return Out;
+  // nvcc compiles what is written: that is the wrapper's check, and the
+  // device pass alone sees all the rules would edit unless the project's
+  // code can read differently on the host side.
+  bool BothPasses = Scan.NeedsBothPasses || Opts.Verify;
   if (Opts.Verbose)
-    Out.Diagnostics = "cuda-lower-nvcc: note: lowering " + Input.str() +
-                      " (" + Scan.Reason + ")\n";
+    Out.Diagnostics =
+        "cuda-lower-nvcc: note: lowering " + Input.str() + " (" +
+        Scan.Reason + "); " +
+        (BothPasses ? "both passes (" +
+                          (Opts.Verify ? std::string("--cuda-lower-verify")
+                                       : Scan.BothPassesReason) +
+                          ")"
+                    : std::string("the device pass alone")) +
+        "\n";
 
   Out.OverlayRoot = overlayPathOf(PrivateDir, "root");
   auto Lowered = [&] {
@@ -205,6 +216,7 @@ LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
   T.OverlayDir = Out.OverlayRoot;
   T.LineMarkers = true;
   T.Verify = Opts.Verify;
+  T.Passes = BothPasses ? PassSelection::Both : PassSelection::DeviceOnly;
   T.Quiet = true;
   std::string Diags;
   llvm::raw_string_ostream Err(Diags);

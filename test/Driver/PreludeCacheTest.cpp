@@ -6,6 +6,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include <gtest/gtest.h>
 
@@ -119,6 +120,71 @@ TEST_F(PreludeCacheTest, AUserHeaderReachedFromThePreludeGetsNone) {
   std::vector<std::string> Args = commandFor(path("k.cu"), {"-I" + path("inc")});
   Cache.attach(Args, Dir);
   EXPECT_FALSE(hasPrelude(Cache.attach(Args, Dir)));
+}
+
+TEST_F(PreludeCacheTest, APreludeRemovedByAnotherProcessIsNotNamed) {
+  write("k.cu", "\n");
+  PreludeCache Cache(path("cache"));
+  std::vector<std::string> Args = commandFor(path("k.cu"));
+  Cache.attach(Args, Dir);
+  std::vector<std::string> With = Cache.attach(Args, Dir);
+  ASSERT_TRUE(hasPrelude(With));
+  ASSERT_FALSE(llvm::sys::fs::remove(With[With.size() - 2]));
+  // Parsing with -include-pch of a missing file would fail: the cache says
+  // so at once and parses without, or builds it again.
+  std::vector<std::string> After = Cache.attach(Args, Dir);
+  if (hasPrelude(After)) {
+    EXPECT_TRUE(llvm::sys::fs::exists(After[After.size() - 2]));
+  }
+}
+
+/// Creates an empty \p Name in the cache directory last modified \p Age ago.
+void ageFile(llvm::StringRef Path, std::chrono::seconds Age) {
+  int FD;
+  ASSERT_FALSE(llvm::sys::fs::openFileForWrite(Path, FD));
+  ASSERT_FALSE(llvm::sys::fs::setLastAccessAndModificationTime(
+      FD, std::chrono::system_clock::now() - Age));
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+}
+
+TEST_F(PreludeCacheTest, EvictionKeepsTheRecentAndWhatRunsInProgressUse) {
+  using namespace std::chrono;
+  ASSERT_FALSE(llvm::sys::fs::create_directories(path("cache")));
+  unsigned Max = PreludeCache::MaxEntries;
+  // Max + 4 recent preludes (within the grace period), Max + 4 old ones.
+  for (unsigned I = 0; I < Max + 4; ++I) {
+    ageFile(path("cache/recent" + std::to_string(I) + ".pch"), minutes(I));
+    ageFile(path("cache/old" + std::to_string(I) + ".pch"),
+            duration_cast<seconds>(PreludeCache::EvictionGrace) + hours(I + 1));
+    ageFile(path("cache/old" + std::to_string(I) + ".inputs"), hours(I + 1));
+  }
+  ageFile(path("cache/once.seen"), duration_cast<seconds>(PreludeCache::StaleAfter) + hours(1));
+  ageFile(path("cache/twice.seen"), hours(1));
+  ageFile(path("cache/killed.pch-12345678.tmp"),
+          duration_cast<seconds>(PreludeCache::StaleAfter) + hours(1));
+  PreludeCache::evictOld(path("cache"));
+  for (unsigned I = 0; I < Max + 4; ++I) {
+    EXPECT_TRUE(llvm::sys::fs::exists(path("cache/recent" + std::to_string(I) + ".pch")));
+    EXPECT_FALSE(llvm::sys::fs::exists(path("cache/old" + std::to_string(I) + ".pch")));
+    EXPECT_FALSE(llvm::sys::fs::exists(path("cache/old" + std::to_string(I) + ".inputs")));
+  }
+  EXPECT_FALSE(llvm::sys::fs::exists(path("cache/once.seen")));
+  EXPECT_TRUE(llvm::sys::fs::exists(path("cache/twice.seen")));
+  EXPECT_FALSE(llvm::sys::fs::exists(path("cache/killed.pch-12345678.tmp")));
+}
+
+TEST_F(PreludeCacheTest, EvictionRemovesOnlyTheLeastRecentlyUsedBeyondTheLimit) {
+  using namespace std::chrono;
+  ASSERT_FALSE(llvm::sys::fs::create_directories(path("cache")));
+  unsigned Max = PreludeCache::MaxEntries;
+  auto Old = duration_cast<seconds>(PreludeCache::EvictionGrace) + hours(1);
+  for (unsigned I = 0; I < Max + 2; ++I)
+    ageFile(path("cache/p" + std::to_string(I) + ".pch"), Old + minutes(I));
+  PreludeCache::evictOld(path("cache"));
+  for (unsigned I = 0; I < Max + 2; ++I)
+    EXPECT_EQ(llvm::sys::fs::exists(path("cache/p" + std::to_string(I) + ".pch")),
+              I < Max)
+        << I;
 }
 
 TEST_F(PreludeCacheTest, DisabledWithoutADirectory) {
