@@ -9,6 +9,8 @@
 # checkout with the files the tool rewrote laid over it) with the same minus
 # those two flags, in parallel; runs both; a program passes when both exit 0
 # and print the same (a program marked build-only passes when both build).
+# A program runs in its checkout (the lowered one in its copy), with the
+# arguments of the manifest's @args (the file `args`), if any.
 # Each other program falls in one category:
 #   original-failed    the original did not build or run
 #   tool-crashed       cuda-lower exited 4 or on a signal
@@ -90,7 +92,9 @@ run_one() {
     dir=$pack/checkouts/$var
     [ "$form" = lowered ] && dir=$work/$name.tree
     if [ "$(cat "$work/$name.$form.built" 2> /dev/null)" = 0 ]; then
-      (cd "$dir" && $limit "$work/$name.$form") > "$work/$name.$form.out" 2>&1
+      # shellcheck disable=SC2046 # the program's arguments are several words
+      (cd "$dir" && $limit "$work/$name.$form" $(cat "$pack/progs/$name/args" 2> /dev/null)) \
+        > "$work/$name.$form.out" 2>&1
       echo $? > "$work/$name.$form.rc"
     fi
   done

@@ -14,6 +14,8 @@
 #                             comparison (grep -E)
 #   @build-only NAME...       these programs are built, not run (they run
 #                             for minutes, or fail as originals)
+#   @args NAME ARGS...        program NAME runs with ARGS (paths relative
+#                             to its checkout: an input file it reads)
 #   NAME VAR SOURCE [FLAGS...] [-- LINKFLAGS...]
 # NAME: a label ([A-Za-z0-9_.-]); VAR: the checkout the program lives in
 # (the project root, --in-root; the tool rewrites files under it only);
@@ -31,6 +33,7 @@
 # OUTDIR/progs/NAME/cmd          VAR, SOURCE, FLAGS, LINKFLAGS: for run.sh
 # OUTDIR/progs/NAME/ignore       the @ignore in force, if any
 # OUTDIR/progs/NAME/build-only   present for a @build-only program
+# OUTDIR/progs/NAME/args         the @args of the program, if any
 # OUTDIR/run.sh                  scripts/real-code-run.sh (see its header)
 #
 # Environment: CUDA_LOWER (default build/bin/cuda-lower), NVCC (default
@@ -61,7 +64,7 @@ rm -rf "$out"
 mkdir -p "$out/checkouts" "$out/progs"
 out=$(cd "$out" && pwd)
 
-declare -A checkout=() build_only=()
+declare -A checkout=() build_only=() run_args=()
 
 # use_checkout VAR: copies checkout VAR into the pack, once.
 use_checkout() {
@@ -117,6 +120,10 @@ for manifest in "$@"; do
       for n in $var $source $rest; do build_only[$n]=1; done
       continue
     fi
+    if [[ $name == @args ]]; then
+      run_args[$var]="$source${rest:+ $rest}"
+      continue
+    fi
     if [[ $name == @ignore ]]; then
       ignore="$var${source:+ $source}${rest:+ $rest}"
       continue
@@ -135,6 +142,7 @@ for manifest in "$@"; do
     printf '%s\n%s\n%s\n%s\n' "$var" "$source" "${flags[*]}" "${link[*]}" > "$dir/cmd"
     [[ -z $ignore ]] || printf '%s\n' "$ignore" > "$dir/ignore"
     [[ -z ${build_only[$name]:-} ]] || : > "$dir/build-only"
+    [[ -z ${run_args[$name]:-} ]] || printf '%s\n' "${run_args[$name]}" > "$dir/args"
     mapfile -t here < <(resolve "${flags[@]}")
     rc=0
     (cd "${checkout[$var]}" &&

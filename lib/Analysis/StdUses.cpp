@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/StdUses.h"
+#include "Driver/ManagedVariables.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -133,7 +134,9 @@ class UseFinder : public RecursiveASTVisitor<UseFinder> {
   using Base = RecursiveASTVisitor<UseFinder>;
 
 public:
-  UseFinder(RuleContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+  UseFinder(RuleContext &Ctx, const FunctionSet *MadeHostDevice)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), MadeHostDevice(MadeHostDevice) {
+  }
 
   std::vector<StdUse> Uses;
   llvm::SmallPtrSet<const UsingDecl *, 8> DeviceUsings;
@@ -431,6 +434,9 @@ private:
     State Saved = Cur;
     auto SavedRoots = BodyRoots;
     Cur.Space = writtenExecSpace(*FD);
+    if (Cur.Space == ExecSpace::Host && MadeHostDevice &&
+        MadeHostDevice->count(FD->getCanonicalDecl()))
+      Cur.Space = ExecSpace::HostDevice;
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
         MD && runsOnDevice(Cur.Space) && !MD->getParent()->isLambda())
       Touched.touchClass(MD->getParent());
@@ -473,7 +479,7 @@ private:
   /// Variables at namespace or class scope.
   bool traverseGlobal(VarDecl *VD) {
     State Saved = Cur;
-    if (hasExplicitAttr<HIPManagedAttr>(*VD)) {
+    if (isNvccManaged(*VD)) {
       Cur.Where = Site::SharedType;
       Cur.SharedWhat = "a __managed__ variable";
     } else if (hasExplicitAttr<CUDADeviceAttr>(*VD) ||
@@ -535,6 +541,7 @@ private:
 
   RuleContext &Ctx;
   SourceManager &SM;
+  const FunctionSet *MadeHostDevice;
   State Cur;
   const DeclContext *CurDC = nullptr;
   bool InQualifier = false;
@@ -544,8 +551,8 @@ private:
 
 } // namespace
 
-StdUses findStdUses(RuleContext &Ctx) {
-  UseFinder Finder(Ctx);
+StdUses findStdUses(RuleContext &Ctx, const FunctionSet *MadeHostDevice) {
+  UseFinder Finder(Ctx, MadeHostDevice);
   Finder.TraverseDecl(Ctx.getASTContext().getTranslationUnitDecl());
   Finder.Touched.close();
   // A data member of a class device code never touches is host code's own.

@@ -71,7 +71,14 @@ struct StdUses {
 /// are not in host code. A data member's type counts only in a class that
 /// device code touches (see DeviceTouchedClasses): host-only classes, a
 /// test framework's or a runtime's, share nothing with the GPU.
-StdUses findStdUses(RuleContext &Ctx);
+/// \p MadeHostDevice: functions written without a space that another rule
+/// of the run annotates __host__ __device__ (constexpr-host-call makes a
+/// constexpr function device code calls device-callable, leaving the std
+/// calls in it to std-to-cuda-std); their bodies are device code too.
+/// Canonical declarations.
+using FunctionSet = llvm::SmallPtrSet<const clang::FunctionDecl *, 16>;
+StdUses findStdUses(RuleContext &Ctx,
+                    const FunctionSet *MadeHostDevice = nullptr);
 
 /// The classes device code touches: those it names or holds objects of
 /// (kernel and __host__ __device__ signatures, device bodies and lambdas,

@@ -257,6 +257,16 @@ unsigned ParseFixes::toFixed(llvm::StringRef File, unsigned Offset) const {
   return Offset + Shift;
 }
 
+unsigned ParseFixes::toOriginalColumn(llvm::StringRef File, unsigned Offset,
+                                      unsigned Column) const {
+  if (!Column || Column - 1 > Offset)
+    return Column;
+  // Both ends mapped to the file on disk: fixes may insert (a keyword) or
+  // replace with shorter text (`this->m` read as `S::m`).
+  unsigned LineStart = Offset - (Column - 1);
+  return toOriginal(File, Offset) - toOriginal(File, LineStart) + 1;
+}
+
 /// Line, column and source line of \p Offset in \p Text, as
 /// RuleContext::locate gives them.
 static void relocate(Diagnostic &D, llvm::StringRef Text) {

@@ -104,6 +104,11 @@ public:
   /// insertion there; the start of a fix for an offset inside what it
   /// replaced).
   unsigned toFixed(llvm::StringRef File, unsigned Offset) const;
+  /// The column on disk of \p Column, the column of \p Offset in the
+  /// fixed text: less the text inserted on its line before it (an inserted
+  /// keyword holds no line break, so lines are the same).
+  unsigned toOriginalColumn(llvm::StringRef File, unsigned Offset,
+                            unsigned Column) const;
 
   /// Moves \p D, found on the fixed text, to the text on disk: offsets of
   /// the finding, its notes and its edits, line, column and source line

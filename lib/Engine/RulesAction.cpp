@@ -8,6 +8,7 @@
 
 #include "Engine/RulesAction.h"
 #include "Analysis/Analyses.h"
+#include "Driver/ManagedVariables.h"
 #include "Driver/PragmaMacros.h"
 #include "Engine/EditCollector.h"
 #include "Engine/OwnedSystemHeaders.h"
@@ -86,7 +87,9 @@ public:
   }
 
   void record(Diagnostic D) override {
-    if (D.File.empty() || !Cfg.keeps(D) ||
+    unsigned Column =
+        Fixed ? Fixed->toOriginalColumn(D.File, D.Offset, D.Column) : D.Column;
+    if (D.File.empty() || !Cfg.keeps(D, Column) ||
         Suppressed.suppresses(D, Ctx.getSourceManager()))
       return;
     if (D.Level == DiagLevel::Warning && Cfg.WarningsAsErrors.contains(D.Rule))
@@ -204,6 +207,7 @@ public:
                                                  llvm::StringRef) override {
     // Code that uses `#define UNROLL #pragma unroll` parses, as with nvcc.
     readPragmaMacrosAsNvcc(CI.getPreprocessor());
+    readManagedAsNvcc(CI.getPreprocessor()); // a device variable, as for nvcc
     // A project header that calls itself a system header is still its own.
     OwnedHeaders = std::make_unique<FileOwnership>(Cfg.Root);
     keepOwnedHeadersUserCode(CI.getPreprocessor(), *OwnedHeaders);

@@ -38,9 +38,11 @@ struct RunConfig {
   /// --explain: the one place whose findings are kept (see ToolOptions).
   std::string OnlyFile;
   unsigned OnlyLine = 0, OnlyColumn = 0;
-  bool keeps(const Diagnostic &D) const {
+  /// \p Column: \p D's column in the file on disk (D's own is in the text
+  /// parsed, which may hold inserted keywords: ParseFixes).
+  bool keeps(const Diagnostic &D, unsigned Column) const {
     return !OnlyLine || (D.File == OnlyFile && D.Line == OnlyLine &&
-                         (!OnlyColumn || D.Column == OnlyColumn));
+                         (!OnlyColumn || Column == OnlyColumn));
   }
   FindingOwners Owners; // from Enabled
   RuleGlobs WarningsAsErrors;

@@ -18,6 +18,7 @@
 
 #include "Engine/Verification.h"
 #include "Analysis/ExecSpace.h"
+#include "Driver/ManagedVariables.h"
 #include "Driver/PragmaMacros.h"
 #include "Engine/ClangErrors.h"
 #include "Engine/OwnedSystemHeaders.h"
@@ -247,7 +248,8 @@ private:
   /// device code: Clang accepts it, plain nvcc does not (§5.3.11.3).
   void checkCall(const FunctionDecl *Callee, SourceLocation Loc) {
     if (!Callee || !Callee->isConstexpr() || Callee->isConsteval() ||
-        nvccExecSpace(*Callee) != ExecSpace::Host || !inDeviceCode())
+        nvccExecSpace(*Callee) != ExecSpace::Host || !inDeviceCode() ||
+        hostOverloadOfHostDevice())
       return;
     if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
         M && M->getParent()->isLambda())
@@ -293,6 +295,16 @@ private:
     ExecSpace S = nvccExecSpace(*Functions.back());
     return S == ExecSpace::Device || S == ExecSpace::Global ||
            S == ExecSpace::HostDevice;
+  }
+
+  /// In the host pass, Clang resolves the calls of a __host__ __device__
+  /// function for the host: `cos(x)` finds libstdc++'s constexpr
+  /// std::cos(float) there, and CUDA's __host__ __device__ overload (nvcc's
+  /// and Clang's math headers have one) in the device pass. Only the device
+  /// pass says what the GPU calls.
+  bool hostOverloadOfHostDevice() const {
+    return Pass == CompilationPass::Host &&
+           nvccExecSpace(*Functions.back()) == ExecSpace::HostDevice;
   }
 
   void add(ProblemKind Kind, SourceLocation Loc, std::string Message) {
@@ -344,6 +356,7 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     readPragmaMacrosAsNvcc(CI.getPreprocessor());
+    readManagedAsNvcc(CI.getPreprocessor()); // a device variable, as for nvcc
     keepOwnedHeadersUserCode(CI.getPreprocessor(), Owned);
     return std::make_unique<ResidualConsumer>(Owned, Out, Pass, TestCrash);
   }

@@ -101,3 +101,51 @@ template <class V> void scale_all(V &v) {
 }
 template void scale_all(Buffer<float> &);
 
+
+// A pack of the enclosing function with a capture typed as above: a class
+// template takes its pack last, so the capture's parameter goes before it,
+// in the functor and its construction alike (moderngpu's
+// workcreate_t::downsweep: `auto segments = this->segments;` and a lambda
+// taking `args_t... args`). The call operator's own pack (`auto... xs`)
+// stays on the call operator.
+// CHECK-FIXES: template <class s_capture_t, typename... Args>
+// CHECK-FIXES-NEXT:   struct sweep_lambda_1 {
+// CHECK-FIXES-NEXT:     int *out;
+// CHECK-FIXES-NEXT:     s_capture_t s;
+// CHECK-FIXES-NEXT:     template <typename... Auto1>
+// CHECK-FIXES: apply_args<<<1, n>>>(sweep_lambda_1<decltype(s), Args...>{out, s}, n, args...);
+template <class F, class... Args> __global__ void apply_args(F f, int n, Args... args) {
+  if (threadIdx.x < n)
+    f(threadIdx.x, args...);
+}
+template <class It> struct Sweep {
+  It segs;
+  template <typename... Args> void sweep(int n, int *out, Args... args) {
+    auto s = this->segs;
+    apply_args<<<1, n>>>([=] __device__ (int i, auto... xs) { out[i] = s[i] + int(sizeof...(xs)); }, n, args...);
+    // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:26: warning: __device__ lambda lowered to functor 'sweep_lambda_1'
+  }
+};
+template void Sweep<const int *>::sweep<int, char>(int, int *, int, char);
+
+// A member alias of the class template, named inside it (Gunrock's
+// `weight_t` in enactor_t<problem_t>): Clang would qualify it with some
+// specialization of the template, which does not compile inside the
+// template; the functor takes the capture's type as a parameter instead.
+// CHECK-FIXES: template <class sum_capture_t>
+// CHECK-FIXES-NEXT:   struct loop_lambda_1 {
+// CHECK-FIXES-NEXT:     float *out;
+// CHECK-FIXES-NEXT:     sum_capture_t sum;
+// CHECK-FIXES: apply<<<1, n>>>(loop_lambda_1<decltype(sum)>{out, sum}, n);
+template <class P> struct Enactor {
+  using weight_t = typename P::weight_t;
+  void loop(int n, float *out) {
+    weight_t sum = 2;
+    apply<<<1, n>>>([=] __host__ __device__ (int i) { out[i] /= sum; }, n);
+    // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:21: warning: __host__ __device__ lambda lowered to functor 'loop_lambda_1'
+  }
+};
+struct Problem {
+  using weight_t = float;
+};
+template struct Enactor<Problem>;

@@ -230,6 +230,25 @@ TEST(ParseFixes, ReplacesAndMapsOffsetsBack) {
   EXPECT_EQ(D.Edits[0].Length, 6u);
 }
 
+TEST(ParseFixes, ColumnsOnDiskLeaveOutKeywordsInsertedBeforeOnTheLine) {
+  ParseFixes Fixes;
+  // On disk "ab\nf(a.x<>, b.y<>)\n": `template ` before x (offset 7) and y
+  // (offset 14); fixed "ab\nf(a.template x<>, b.template y<>)\n".
+  Fixes.add({"/a.cu", 7, "template ", "x"});
+  Fixes.add({"/a.cu", 14, "template ", "y"});
+  // `f`: line start, column 1 either way.
+  EXPECT_EQ(Fixes.toOriginalColumn("/a.cu", 3, 1), 1u);
+  // `a` before the first insertion; `x` after it (fixed column 14).
+  EXPECT_EQ(Fixes.toOriginalColumn("/a.cu", 5, 3), 3u);
+  EXPECT_EQ(Fixes.toOriginalColumn("/a.cu", 16, 14), 5u);
+  // `y` after both (fixed offset 32, column 30); its keyword maps to it.
+  EXPECT_EQ(Fixes.toOriginalColumn("/a.cu", 32, 30), 12u);
+  EXPECT_EQ(Fixes.toOriginalColumn("/a.cu", 23, 21), 12u);
+  // Another file, or no column: unchanged.
+  EXPECT_EQ(Fixes.toOriginalColumn("/b.cu", 32, 30), 30u);
+  EXPECT_EQ(Fixes.toOriginalColumn("/a.cu", 32, 0), 0u);
+}
+
 TEST(ParseFixes, MovesAFindingToTheFileOnDisk) {
   ParseFixes Fixes;
   Fixes.add(keyword("/a.cu", 8, "template ", "x"));

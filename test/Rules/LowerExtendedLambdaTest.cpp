@@ -211,6 +211,52 @@ TEST(LowerExtendedLambda, SpellerRefusesWhatItCannotName) {
   EXPECT_TRUE(lowering::isSpellable(TypeOf("plain")));
 }
 
+TEST(LowerExtendedLambda, SpellerRefusesMemberAliasesOfClassTemplates) {
+  // Clang qualifies such an alias with whichever specialization came first
+  // (`enactor<prob>::weight_t`), which inside the template does not compile.
+  auto AST = test::parseCuda(
+      "template <class P> struct enactor {\n"
+      "  using weight_t = typename P::weight_t;\n"
+      "  using index_t = int;\n"
+      "  void loop() { weight_t dependent{}; index_t fixed{}; }\n"
+      "};\n"
+      "struct prob { using weight_t = float; };\n"
+      "template struct enactor<prob>;\n"
+      "void g() { enactor<prob>::weight_t outside{}; }\n");
+  auto TypeOf = [&](llvm::StringRef Name) {
+    auto Found = match(findAll(varDecl(hasName(Name)).bind("v")),
+                       AST->getASTContext());
+    EXPECT_FALSE(Found.empty()) << Name.str();
+    return Found.empty() ? QualType()
+                         : Found[0].getNodeAs<VarDecl>("v")->getType();
+  };
+  EXPECT_FALSE(lowering::isSpellable(TypeOf("dependent")));
+  EXPECT_FALSE(lowering::isSpellable(TypeOf("fixed")));
+  // Named through a specialization, the alias is that specialization's.
+  EXPECT_TRUE(lowering::isSpellable(TypeOf("outside")));
+}
+
+TEST(LowerExtendedLambda, FunctorPackComesLast) {
+  // The capture's type parameter goes before the enclosing function's pack:
+  // a class template takes its pack last.
+  auto R = test::runRules(
+      "template <class F, class... A> __global__ void k(F f, A... a) { f(0, a...); }\n"
+      "template <class T> struct S { T t; };\n"
+      "template <class T, class... Args> void f(S<T> s0, Args... args) {\n"
+      "  auto s = s0.t;\n"
+      "  k<<<1, 1>>>([=] __device__ (int i, Args...) { s[i] = 0; }, args...);\n"
+      "}\n"
+      "template void f<int *, int>(S<int *>, int);\n",
+      "lower-extended-lambda");
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  EXPECT_NE(R.Output.find("template <class T, class s_capture_t, class... Args>"),
+            std::string::npos)
+      << R.Output;
+  EXPECT_NE(R.Output.find("f_lambda_1<T, decltype(s), Args...>{s}"),
+            std::string::npos)
+      << R.Output;
+}
+
 TEST(LowerExtendedLambda, CapturedLoweredLambdaIsHeldAsItsFunctor) {
   auto R = test::runRules(
       "template <class F> __global__ void k(F f) { f(0); }\n"

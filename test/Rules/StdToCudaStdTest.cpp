@@ -203,6 +203,67 @@ int h(int a, int b) { return std::min(a, b); }
   EXPECT_EQ(R.ExitCode, 0);
 }
 
+TEST(StdToCudaStd, NothingRewrittenBelowCxx17) {
+  // libcu++ stops with #error below C++17: its headers cannot be included.
+  auto R = test::runRules(R"(#include <algorithm>
+__device__ int d(int a, int b) { return std::min(a, b); }
+)",
+                          "std-to-cuda-std", {}, "input.cu", {"-std=c++14"});
+  EXPECT_EQ(R.Output.find("cuda::std"), std::string::npos) << R.Output;
+  EXPECT_NE(R.Diagnostics.find("'std::min' not rewritten to 'cuda::std::min': "
+                               "libcu++ needs C++17, and this file is "
+                               "compiled as C++14"),
+            std::string::npos)
+      << R.Diagnostics;
+}
+
+TEST(StdToCudaStd, ManagedVariableTypeIsSharedWithHost) {
+  // A __managed__ variable is a device variable host code uses too (read
+  // as nvcc reads it, though Clang drops the attribute in CUDA): device
+  // code may use it, and its std type stays.
+  auto R = test::runRules(R"(#include <array>
+__managed__ std::array<int, 2> P;
+__managed__ int N;
+__device__ int d() { return N; }
+)",
+                          "std-to-cuda-std");
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  EXPECT_NE(R.Diagnostics.find("'std::array' in a __managed__ variable is a "
+                               "type host code shares"),
+            std::string::npos)
+      << R.Diagnostics;
+  EXPECT_EQ(R.Output.find("cuda::std"), std::string::npos) << R.Output;
+}
+
+TEST(StdToCudaStd, RewritesInConstexprFunctionsMadeHostDevice) {
+  // constexpr-host-call annotates `big`, leaving its std call to this rule;
+  // only with that rule on is its body device code.
+  const char *Code = R"(#include <limits>
+constexpr float big() { return std::numeric_limits<float>::max(); }
+__device__ float use() { return big(); }
+)";
+  auto Both = test::runRules(Code, "std-to-cuda-std,constexpr-host-call");
+  EXPECT_EQ(Both.ExitCode, 0) << Both.Diagnostics;
+  EXPECT_NE(Both.Output.find("__host__ __device__ constexpr float big() { "
+                             "return cuda::std::numeric_limits<float>::max(); }"),
+            std::string::npos)
+      << Both.Output;
+  auto Alone = test::runRules(Code, "std-to-cuda-std");
+  EXPECT_EQ(Alone.Output.find("cuda::std"), std::string::npos) << Alone.Output;
+}
+
+TEST(StdToCudaStd, HostDeviceCallsAreReadOnTheDevice) {
+  // In the host pass `cos(x)` finds libstdc++'s constexpr std::cos(float);
+  // the GPU calls CUDA's own overload: nothing is needed.
+  auto R = test::runRules(R"(#include <cmath>
+template <class T> __host__ __device__ float f(float x, T) { return cos(x); }
+__global__ void k(float *p) { p[0] = f(p[0], 1); }
+)",
+                          "std-to-cuda-std");
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  EXPECT_EQ(R.Diagnostics, "");
+}
+
 TEST(StdToCudaStd, QualifiesGloballyWhereCudaIsHidden) {
   auto R = test::runRules(R"(#include <algorithm>
 namespace at { namespace cuda { int stream; }

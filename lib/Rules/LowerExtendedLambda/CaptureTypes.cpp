@@ -69,6 +69,15 @@ public:
     return keep(false);
   }
   bool VisitUnresolvedUsingType(UnresolvedUsingType *) { return keep(false); }
+  /// A member alias of a class template, named inside it (`weight_t` in
+  /// Gunrock's `enactor_t<problem_t>`): Clang attaches it to the template,
+  /// and getFullyQualifiedName qualifies it with whichever specialization
+  /// came first (`enactor_t<problem<...>>::weight_t`), which inside the
+  /// template's own definition does not compile.
+  bool VisitTypedefType(TypedefType *T) {
+    const auto *Class = dyn_cast<CXXRecordDecl>(T->getDecl()->getDeclContext());
+    return keep(!Class || !Class->isDependentContext());
+  }
   bool Found = false;
 
 private:

@@ -43,7 +43,7 @@ bool LambdaPlanner::analyze() {
   // planLocals comes last: it copies what the spelled types use too.
   return planPlacement() && planTemplate() && planCaptures() &&
          planInnerCaptures() && planThisUses() && planSignature() &&
-         planLocals();
+         planLocals() && planPackLast();
 }
 
 } // namespace lowering

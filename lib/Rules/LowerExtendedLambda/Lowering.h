@@ -168,6 +168,7 @@ private:
   bool planLocalClassPlacement();
   bool planLocalClassUses();
   bool planTemplate();
+  bool planPackLast();
   // MacroPlacement.cpp
   bool planMacroClassPlacement();
   bool planMacroClassThis();

@@ -11,7 +11,9 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/RawCommentList.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -162,6 +164,27 @@ bool LambdaPlanner::planTemplate() {
     TemplateParams.push_back(*Text);
     TemplateArgs.push_back(templateArgFor(P));
   }
+  return true;
+}
+
+bool LambdaPlanner::planPackLast() {
+  // The function's parameters come first, the types of captures after them
+  // (CaptureTypes.cpp); a function template may also have its pack before
+  // parameters it deduces. A class template's pack must be its last
+  // parameter, and it can have only one.
+  assert(TemplateArgs.size() == TemplateParams.size() &&
+         "one argument per template parameter");
+  auto IsPack = [](llvm::StringRef Arg) { return Arg.ends_with("..."); };
+  auto Pack = llvm::find_if(TemplateArgs, IsPack);
+  if (Pack == TemplateArgs.end())
+    return true;
+  if (std::any_of(std::next(Pack), TemplateArgs.end(), IsPack))
+    return fail("the enclosing function has two template parameter packs, "
+                "and a functor class template can take only one");
+  size_t At = Pack - TemplateArgs.begin();
+  std::rotate(Pack, std::next(Pack), TemplateArgs.end());
+  std::rotate(TemplateParams.begin() + At, TemplateParams.begin() + At + 1,
+              TemplateParams.end());
   return true;
 }
 

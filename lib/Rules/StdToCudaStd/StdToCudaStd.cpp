@@ -9,6 +9,8 @@
 
 #include "Rules/StdToCudaStd/StdToCudaStd.h"
 #include "Editing/IncludeSite.h"
+#include "Analysis/Analyses.h"
+#include "Analysis/DeviceCallable.h"
 #include "Analysis/StdBoundTypes.h"
 #include "Analysis/StdSymbolMap.h"
 #include "Analysis/StdUses.h"
@@ -20,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include <functional>
+#include <optional>
 
 using namespace clang;
 
@@ -73,6 +76,16 @@ public:
       return; // the using-declaration itself is rewritten
     std::string Std = "'std::" + U.Name + "'";
     std::string Cuda = "'cuda::std::" + U.Name + "'";
+    if (std::optional<std::string> Dialect = belowLibcuxxDialect()) {
+      // libcu++ of CCCL 3 stops with an #error below C++17 (CCCL 2 warns):
+      // its header cannot be included. Where device code needs the entity
+      // (a constexpr call), verification reports what is left.
+      Diag(diagLoc(U),
+           Std + " not rewritten to " + Cuda + ": libcu++ needs C++17, and "
+               "this file is compiled as " + *Dialect,
+           DiagLevel::Warning);
+      return;
+    }
     if (U.Where == Site::SharedType && crossesAsStdType(U) &&
         !RewriteInterfaceTypes) {
       const KernelParamPlan *Plan = kernelParamPlan(U);
@@ -131,6 +144,15 @@ public:
   }
 
 private:
+  /// The language standard of the parse if libcu++ does not support it
+  /// (below C++17), else nullopt.
+  std::optional<std::string> belowLibcuxxDialect() const {
+    const LangOptions &LO = Ctx.getASTContext().getLangOpts();
+    if (LO.CPlusPlus17)
+      return std::nullopt;
+    return LO.CPlusPlus14 ? "C++14" : "C++11";
+  }
+
   static SourceLocation diagLoc(const StdUse &U) {
     if (U.OtherQualifier.isValid())
       return U.OtherQualifier.getBegin();
@@ -480,8 +502,27 @@ private:
 
 } // namespace
 
+/// The functions constexpr-host-call annotates __host__ __device__ in this
+/// run: its planner leaves the std calls in them to this rule.
+static FunctionSet functionsMadeHostDevice(RuleContext &Ctx) {
+  FunctionSet Made;
+  if (!Ctx.owners().ConstexprRuleOwnsConstexprCallees)
+    return Made;
+  for (const DeviceToHostCall &C : Ctx.analyses().deviceToHostCalls()) {
+    if (!C.Callee->isConstexpr() || !Ctx.isUserOwned(C.Callee->getLocation()))
+      continue;
+    const DeviceCallablePlan &Plan =
+        Ctx.analyses().deviceCallablePlanner().plan(*C.Callee, C.Loc);
+    if (!Plan.Block)
+      for (const CallStep &Step : Plan.ToAnnotate)
+        Made.insert(Step.Callee->getCanonicalDecl());
+  }
+  return Made;
+}
+
 void StdToCudaStd::finishTranslationUnit() {
-  StdUses Found = findStdUses(context());
+  FunctionSet MadeHostDevice = functionsMadeHostDevice(context());
+  StdUses Found = findStdUses(context(), &MadeHostDevice);
   UseReporter Reporter(
       context(),
       [this](SourceLocation Loc, llvm::StringRef Msg, DiagLevel Level) {
