@@ -234,8 +234,8 @@ TEST(ParseFixes, ColumnsOnDiskLeaveOutKeywordsInsertedBeforeOnTheLine) {
   ParseFixes Fixes;
   // On disk "ab\nf(a.x<>, b.y<>)\n": `template ` before x (offset 7) and y
   // (offset 14); fixed "ab\nf(a.template x<>, b.template y<>)\n".
-  Fixes.add({"/a.cu", 7, "template ", "x"});
-  Fixes.add({"/a.cu", 14, "template ", "y"});
+  Fixes.add(keyword("/a.cu", 7, "template ", "x"));
+  Fixes.add(keyword("/a.cu", 14, "template ", "y"));
   // `f`: line start, column 1 either way.
   EXPECT_EQ(Fixes.toOriginalColumn("/a.cu", 3, 1), 1u);
   // `a` before the first insertion; `x` after it (fixed column 14).
