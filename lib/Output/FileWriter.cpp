@@ -181,6 +181,35 @@ llvm::Error streamTo(llvm::StringRef Path, llvm::StringRef Contents) {
   return writeAll(FD.get(), Contents, Path);
 }
 
+/// Creates a new file from \p Model (see createUniquePath), registered for
+/// removal on SIGINT/SIGTERM/SIGHUP *before* it exists: registered after,
+/// a signal in between would leave it behind (and the first registration
+/// is what installs LLVM's handlers). A name that turns out to be taken is
+/// unregistered and another one tried; a signal in that instant could
+/// remove another run's temporary file of the same random name, which makes
+/// that run fail its rename and report it, never lose a file.
+/// \returns the descriptor, or -1 with errno set.
+int createRegisteredTemporary(llvm::StringRef Model,
+                              llvm::SmallVectorImpl<char> &Temp) {
+  for (int Attempt = 0; Attempt < 128; ++Attempt) {
+    llvm::sys::fs::createUniquePath(Model, Temp, /*MakeAbsolute=*/false);
+    llvm::StringRef TempPath(Temp.data(), Temp.size());
+    llvm::sys::RemoveFileOnSignal(TempPath);
+    std::string Name = TempPath.str();
+    int FD = ::open(Name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                    0666);
+    if (FD >= 0)
+      return FD;
+    int Saved = errno;
+    llvm::sys::DontRemoveFileOnSignal(TempPath);
+    errno = Saved;
+    if (Saved != EEXIST)
+      return -1;
+  }
+  errno = EEXIST;
+  return -1;
+}
+
 /// Writes \p Contents to a new temporary file next to \p Path, removed on
 /// SIGINT/SIGTERM/SIGHUP; it is named short so that a file name near the
 /// system's limit still leaves room for it.
@@ -188,14 +217,11 @@ llvm::Error writeTemporary(llvm::StringRef Path, llvm::StringRef Contents,
                            int LockedOld, llvm::SmallVectorImpl<char> &Temp) {
   llvm::SmallString<256> Model(llvm::sys::path::parent_path(Path));
   llvm::sys::path::append(Model, ".cl-%%%%%%%%.tmp");
-  int RawFD;
-  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, RawFD, Temp))
-    return llvm::createStringError(EC, "cannot create a temporary file next "
-                                       "to '" + displayPath(Path) +
-                                           "': " + EC.message());
-  FdCloser FD(RawFD);
+  FdCloser FD(createRegisteredTemporary(Model, Temp));
+  if (FD.get() < 0)
+    return errnoError("cannot create a temporary file next to", Path);
   llvm::StringRef TempPath(Temp.data(), Temp.size());
-  llvm::sys::RemoveFileOnSignal(TempPath);
+  runTestHook("CUDALOWER_TEST_HOOK_TEMPORARY_CREATED");
   llvm::Error E = writeAll(FD.get(), Contents, TempPath);
   if (!E && LockedOld >= 0)
     E = copyMetadata(LockedOld, FD.get(), Path);
