@@ -8,11 +8,9 @@
 
 #include "Engine/RulesAction.h"
 #include "Analysis/Analyses.h"
-#include "Driver/ManagedVariables.h"
-#include "Driver/PragmaMacros.h"
 #include "Engine/EditCollector.h"
-#include "Engine/OwnedSystemHeaders.h"
 #include "Engine/Ownership.h"
+#include "Engine/ParseAsNvcc.h"
 #include "Engine/Parse.h"
 #include "Engine/RunOutputs.h"
 #include "Engine/Suppressions.h"
@@ -205,12 +203,8 @@ public:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    // Code that uses `#define UNROLL #pragma unroll` parses, as with nvcc.
-    readPragmaMacrosAsNvcc(CI.getPreprocessor());
-    readManagedAsNvcc(CI.getPreprocessor()); // a device variable, as for nvcc
-    // A project header that calls itself a system header is still its own.
     OwnedHeaders = std::make_unique<FileOwnership>(Cfg.Root);
-    keepOwnedHeadersUserCode(CI.getPreprocessor(), *OwnedHeaders);
+    prepareParseAsNvcc(CI.getPreprocessor(), *OwnedHeaders);
     return std::make_unique<RulesConsumer>(CI, Pass, Cfg, Found, Errors, Site,
                                            Sink);
   }

@@ -18,11 +18,9 @@
 
 #include "Engine/Verification.h"
 #include "Analysis/ExecSpace.h"
-#include "Driver/ManagedVariables.h"
-#include "Driver/PragmaMacros.h"
 #include "Engine/ClangErrors.h"
-#include "Engine/OwnedSystemHeaders.h"
 #include "Engine/Ownership.h"
+#include "Engine/ParseAsNvcc.h"
 #include "Engine/VerificationReport.h"
 #include "Engine/WorkingDirectoryFileSystem.h"
 #include "Output/DiagnosticPrinter.h"
@@ -355,9 +353,7 @@ public:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    readPragmaMacrosAsNvcc(CI.getPreprocessor());
-    readManagedAsNvcc(CI.getPreprocessor()); // a device variable, as for nvcc
-    keepOwnedHeadersUserCode(CI.getPreprocessor(), Owned);
+    prepareParseAsNvcc(CI.getPreprocessor(), Owned);
     return std::make_unique<ResidualConsumer>(Owned, Out, Pass, TestCrash);
   }
   void EndSourceFileAction() override {

@@ -11,6 +11,7 @@
 #include "Wrapper/PreScan.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
@@ -48,7 +49,7 @@ constexpr llvm::StringLiteral PassWords[] = {
 
 bool mayDifferBetweenPasses(llvm::StringRef Id) {
   // Lower-case identifiers (`__device__`, `arch`) are no such macro.
-  if (Id.size() < 4 || Id.upper() != Id)
+  if (Id.size() < 4 || llvm::any_of(Id, [](char C) { return llvm::isLower(C); }))
     return false;
   return llvm::any_of(PassWords, [&](llvm::StringRef Word) {
     return Id.contains(Word);

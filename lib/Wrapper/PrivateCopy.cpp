@@ -131,6 +131,15 @@ std::vector<std::string> includeArgs(llvm::StringRef Source,
   return Args;
 }
 
+/// Which passes the lowering parses, and why, for the verbose note.
+std::string passesParsed(const PreScanResult &Scan, bool Verify) {
+  if (Verify)
+    return "both passes (--cuda-lower-verify)";
+  if (Scan.NeedsBothPasses)
+    return "both passes (" + Scan.BothPassesReason + ")";
+  return "the device pass alone";
+}
+
 } // namespace
 
 std::string privateDirFor(llvm::StringRef Input, const NvccRequest &Req) {
@@ -170,13 +179,7 @@ LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
   if (Opts.Verbose)
     Out.Diagnostics =
         "cuda-lower-nvcc: note: lowering " + Input.str() + " (" +
-        Scan.Reason + "); " +
-        (BothPasses ? "both passes (" +
-                          (Opts.Verify ? std::string("--cuda-lower-verify")
-                                       : Scan.BothPassesReason) +
-                          ")"
-                    : std::string("the device pass alone")) +
-        "\n";
+        Scan.Reason + "); " + passesParsed(Scan, Opts.Verify) + "\n";
 
   Out.OverlayRoot = overlayPathOf(PrivateDir, "root");
   auto Lowered = [&] {
