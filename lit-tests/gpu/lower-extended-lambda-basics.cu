@@ -46,6 +46,16 @@ void axpy(int n, T a, const T *x, T *y) {
   apply<<<(n + 127) / 128, 128>>>([=] __device__ (int i) { y[i] = a * x[i] * T(K) + y[i]; }, n);
 }
 
+// A captured reference of a deduced type: the closure holds a copy, which a
+// mutable init-capture changes without touching the original.
+template <class P> int by_reference(const P &params, int *out, int n) {
+  const auto &ref = params;
+  auto &same = ref;
+  apply<<<(n + 127) / 128, 128>>>([=] __device__ (int i) { out[i] = ref.offset + int(same.scale) * i; }, n);
+  apply<<<1, 1>>>([copy = ref, out] __device__ (int) mutable { copy.offset += 100; out[0] += copy.offset; }, 1);
+  return params.offset;
+}
+
 int main() {
   const int n = 1000;
   thrust::device_vector<float> x(n), y(n, 1.0f);
@@ -69,6 +79,9 @@ int main() {
   thrust::device_vector<float> z(n);
   thrust::transform(x.begin(), x.end(), y.begin(), z.begin(), mix);
   float zs = thrust::reduce(z.begin(), z.end());
+  thrust::device_vector<int> rv(n);
+  int unchanged = by_reference(p, thrust::raw_pointer_cast(rv.data()), n);
+  printf("by reference %d %d %d\n", (int)rv[0], (int)rv[n - 1], unchanged);
   auto hd = [] __host__ __device__ (int v) { return v * v + 1; };
   int host_side = hd(12);
   printf("sum %d first %d big %d z %.1f host %d\n", sum, (int)iv[0], big, zs, host_side);

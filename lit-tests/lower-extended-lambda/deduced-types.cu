@@ -1,6 +1,9 @@
 // A captured variable declared `auto` (an iterator made by a helper, as in
 // Thrust and moderngpu code) keeps its full, namespace-qualified type.
 // RUN: %check_cuda_lower %s lower-extended-lambda %t
+// A captured reference (by_alias, below) brings libcu++'s type traits:
+// CHECK-FIXES: #include <cuda/std/type_traits>
+// CHECK-FIXES-NEXT: template <class F> __global__ void apply(F f, int n) {
 
 template <class F> __global__ void apply(F f, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -74,3 +77,28 @@ void built(int n, int *out) {
   apply<<<1, n>>>([=] __device__(int i) { out[i] = it[i]; }, n);
   // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'built_lambda_2'
 }
+
+// A captured reference whose type is deduced in a template: the closure
+// holds a copy of the object, of the referenced type (const kept), and an
+// init-capture's copy has auto's type (decayed); decltype alone would name
+// the reference, so the argument goes through libcu++'s trait.
+struct Vec { int len; };
+// CHECK-FIXES: template <class V, class alias_capture_t, class same_capture_t>
+// CHECK-FIXES-NEXT: struct by_alias_lambda_1 {
+// CHECK-FIXES-NEXT:   int *out;
+// CHECK-FIXES-NEXT:   alias_capture_t alias;
+// CHECK-FIXES-NEXT:   same_capture_t same;
+// CHECK-FIXES: template <class V, class copy_capture_t>
+// CHECK-FIXES-NEXT: struct by_alias_lambda_2 {
+// CHECK-FIXES-NEXT:   copy_capture_t copy;
+// CHECK-FIXES: apply<<<1, 4>>>(by_alias_lambda_1<V, ::cuda::std::remove_reference_t<decltype(alias)>, ::cuda::std::remove_reference_t<decltype(same)>>{out, alias, same}, 4);
+// CHECK-FIXES: apply<<<1, 4>>>(by_alias_lambda_2<V, ::cuda::std::decay_t<decltype(same)>>{same, out}, 4);
+template <class V> void by_alias(V &v, int *out) {
+  const auto &alias = v;
+  auto &same = v;
+  apply<<<1, 4>>>([=] __device__ (int i) { out[i] = alias.len + same.len; }, 4);
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'by_alias_lambda_1'
+  apply<<<1, 4>>>([copy = same, out] __device__ (int i) mutable { copy.len += i; out[i] = copy.len; }, 4);
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'by_alias_lambda_2'
+}
+template void by_alias<Vec>(Vec &, int *);

@@ -131,11 +131,38 @@ TEST(LowerExtendedLambda, DependentDeducedCapturesBecomeTemplateParameters) {
   // An init-capture that copies a variable is typed by that variable.
   EXPECT_NE(R.Output.find("f_lambda_2<V, decltype(n)>{n}"), std::string::npos)
       << R.Output;
-  // decltype of a reference names the reference, not the copy: refused.
-  EXPECT_NE(R.Diagnostics.find("the captured 'alias' is deduced from a "
-                               "dependent reference"),
+  // decltype of a reference names the reference, not the copy the closure
+  // holds: the argument removes it.
+  EXPECT_NE(R.Output.find("::cuda::std::remove_reference_t<decltype(alias)>"),
             std::string::npos)
+      << R.Output;
+  EXPECT_NE(R.Output.find("#include <cuda/std/type_traits>\n"),
+            std::string::npos)
+      << R.Output;
+  EXPECT_EQ(R.Diagnostics.find("not lowered"), std::string::npos)
       << R.Diagnostics;
+}
+
+TEST(LowerExtendedLambda, CapturedReferencesBelowCxx17UseTheStandardTrait) {
+  // libcu++ needs C++17, and std-to-cuda-std leaves std alone below it.
+  auto R = test::runRules(
+      "template <class F> __global__ void k(F f) { f(0); }\n"
+      "template <class V> void f(V v) {\n"
+      "  const auto &alias = v;\n"
+      "  k<<<1, 1>>>([=] __device__ (int i) { (void)(alias.size() + i); });\n"
+      "  k<<<1, 1>>>([c = alias] __device__ (int i) { (void)(c.size() + i); });\n"
+      "}\n",
+      "lower-extended-lambda", {}, "input.cu", {"-std=c++14"});
+  EXPECT_NE(R.Output.find("typename ::std::remove_reference<decltype(alias)>"
+                          "::type"),
+            std::string::npos)
+      << R.Output;
+  EXPECT_NE(R.Output.find("typename ::std::decay<decltype(alias)>::type"),
+            std::string::npos)
+      << R.Output;
+  EXPECT_NE(R.Output.find("#include <type_traits>\n"), std::string::npos)
+      << R.Output;
+  EXPECT_EQ(R.Output.find("cuda/std"), std::string::npos) << R.Output;
 }
 
 TEST(LowerExtendedLambda, CtadCapturesBecomeTemplateParameters) {

@@ -156,18 +156,35 @@ LambdaPlanner::spell(QualType T,
                                          /*WithGlobalNsPrefix=*/false);
 }
 
+std::string LambdaPlanner::valueTypeOf(const VarDecl &Named, bool Decays) {
+  std::string Type = "decltype(" + Named.getNameAsString() + ")";
+  if (!Named.getType()->isReferenceType())
+    return Type;
+  // decltype of a reference names the reference; the closure holds a copy:
+  // of the referenced type for a capture, of its decayed type (auto's
+  // deduction) for an init-capture. libcu++'s traits from C++17 on (the
+  // standard ones would be std:: uses in device code), the standard
+  // library's below, where std-to-cuda-std leaves std alone.
+  const char *Trait = Decays ? "decay" : "remove_reference";
+  bool LibCudaStd = Ctx.getLangOpts().CPlusPlus17;
+  const char *Header = LibCudaStd ? "cuda/std/type_traits" : "type_traits";
+  if (!llvm::is_contained(Headers, Header))
+    Headers.push_back(Header);
+  if (LibCudaStd)
+    return llvm::formatv("::cuda::std::{0}_t<{1}>", Trait, Type).str();
+  return llvm::formatv("typename ::std::{0}<{1}>::type", Trait, Type).str();
+}
+
 std::optional<std::string>
 LambdaPlanner::typeParameterFor(const VarDecl &Var, const Expr *InitCapture,
                                 llvm::StringRef Why) {
   // Only the construction, where the variable is in scope, can name the
   // type: the functor takes it as a template parameter filled with decltype.
-  // decltype of a reference names the reference, not the copy the closure
-  // holds, so references stay refused.
   const VarDecl *Named = InitCapture ? copiedVariable(InitCapture) : &Var;
-  if (!Named || Named->getType()->isReferenceType()) {
-    fail(llvm::formatv("the type of the captured '{0}' is {1} {2}; give it "
-                       "an explicit type",
-                       Var.getName(), Why, Named ? "reference" : "expression")
+  if (!Named) {
+    fail(llvm::formatv("the type of the captured '{0}' is {1} expression; "
+                       "give it an explicit type",
+                       Var.getName(), Why)
              .str());
     return std::nullopt;
   }
@@ -176,7 +193,7 @@ LambdaPlanner::typeParameterFor(const VarDecl &Var, const Expr *InitCapture,
                      [&](llvm::StringRef P) { return P.ends_with(" " + Param); }))
     Param += "_";
   TemplateParams.push_back("class " + Param);
-  TemplateArgs.push_back("decltype(" + Named->getNameAsString() + ")");
+  TemplateArgs.push_back(valueTypeOf(*Named, /*Decays=*/InitCapture));
   return Param;
 }
 

@@ -9,6 +9,7 @@
 #include "Rules/LowerExtendedLambda/LowerExtendedLambda.h"
 #include "Rules/LowerExtendedLambda/Lowering.h"
 #include "Editing/FunctorLayout.h"
+#include "Editing/IncludeSite.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -185,6 +186,22 @@ std::string functorType(const LambdaPlan &P) {
   return P.Name + "<" + llvm::join(Args, ", ") + ">";
 }
 
+/// Includes each of \p Headers in the file that holds \p Loc, where every
+/// fix puts an include line (identical insertions merge), unless the file
+/// includes it already.
+void includeHeaders(DiagBuilder &D, SourceLocation Loc,
+                    llvm::ArrayRef<std::string> Headers,
+                    const SourceManager &SM) {
+  FileID File = SM.getFileID(SM.getFileLoc(Loc));
+  llvm::StringRef Text = SM.getBufferData(File);
+  IncludeSite Site = findIncludeSite(Text);
+  for (const std::string &Header : Headers)
+    if (!includesHeader(Text, Header))
+      D.insert(SM.getComposedLoc(File, Site.Offset),
+               (Site.NeedsNewline ? "\n#include <" : "#include <") + Header +
+                   ">\n");
+}
+
 } // namespace lowering
 
 using namespace lowering;
@@ -322,6 +339,7 @@ void LowerExtendedLambda::emit(const LambdaPlan &P, unsigned Ordinal,
                After, IndentFrom, IndentTo);
   for (const auto &[Range, Repl] : P.BodyEdits)
     D.replace(Range, Repl);
+  includeHeaders(D, L.getBeginLoc(), P.Headers, Ctx.getSourceManager());
   D.replace(CharSourceRange::getTokenRange(L.getSourceRange()), Construction);
   for (const CharSourceRange &R : Removals)
     D.remove(R);

@@ -63,6 +63,9 @@ struct LambdaPlan {
 
   std::vector<std::string> TemplateParams; ///< "typename T", "int N"
   std::vector<std::string> TemplateArgs;   ///< "T", "N", "Ts..."
+  /// Headers the construction's file must include ("cuda/std/type_traits"
+  /// for a template argument that removes a reference).
+  std::vector<std::string> Headers;
   std::vector<std::string> OuterTemplateHeaders; ///< out-of-line members
   std::string Qualifier; ///< "Solver::" for out-of-line members
   std::vector<Member> Members;

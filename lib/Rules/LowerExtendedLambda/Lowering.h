@@ -187,6 +187,10 @@ private:
   std::optional<std::string> typeParameterFor(const clang::VarDecl &Var,
                                               const clang::Expr *InitCapture,
                                               llvm::StringRef Why);
+  /// The type of the copy a closure holds of \p Named, as the construction
+  /// spells it (`decltype(n)`; through a trait for a reference, whose
+  /// header goes into Headers). \p Decays: an init-capture's copy.
+  std::string valueTypeOf(const clang::VarDecl &Named, bool Decays);
   // ThisCaptures.cpp
   void planImplicitThis();
   bool planThisUses();
