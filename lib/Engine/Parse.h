@@ -21,6 +21,7 @@
 #include "clang/Basic/LangOptions.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <algorithm>
 #include <functional>
@@ -226,5 +227,15 @@ ParseOutcome parseAll(const std::vector<std::string> &Sources,
                       llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
                       RulesActionFactory MakeAction, EditCollector &Sink,
                       llvm::raw_ostream &Err);
+
+/// Runs \p Parse (a Clang parse and what runs inside it) under \p Recovery
+/// on a thread of its own with a large stack. The rules' visitors keep the
+/// parents of each node, so they recurse once per level of the AST: a
+/// generated expression of tens of thousands of terms overflowed the
+/// default 8 MB stack, a crash that crash recovery cannot catch (no stack
+/// is left to handle it), where Clang itself parses such code. \returns
+/// false if \p Parse crashed.
+bool runParseSafely(llvm::CrashRecoveryContext &Recovery,
+                    llvm::function_ref<void()> Parse);
 
 } // namespace cudalower

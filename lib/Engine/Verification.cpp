@@ -20,6 +20,7 @@
 #include "Analysis/ExecSpace.h"
 #include "Engine/ClangErrors.h"
 #include "Engine/Ownership.h"
+#include "Engine/Parse.h"
 #include "Engine/ParseAsNvcc.h"
 #include "Engine/VerificationReport.h"
 #include "Engine/WorkingDirectoryFileSystem.h"
@@ -497,7 +498,7 @@ private:
         &Files);
     Invocation.setDiagnosticConsumer(&Diags);
     llvm::CrashRecoveryContext Recovery;
-    if (!Recovery.RunSafely([&] { Invocation.run(); }))
+    if (!runParseSafely(Recovery, [&] { Invocation.run(); }))
       return false;
     llvm::append_range(Check.Raw, Raw);
     return true;
