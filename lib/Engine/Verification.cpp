@@ -261,8 +261,12 @@ private:
                           "--expt-relaxed-constexpr here";
     // std::min, std::numeric_limits<T>::max and the like: Clang's CUDA
     // headers make some of them __host__ __device__, nvcc does not.
-    if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
-        M && isInStdNamespace(*Callee))
+    // libcu++ needs C++17: below it, cuda::std is no way out.
+    if (isInStdNamespace(*Callee) &&
+        !Callee->getASTContext().getLangOpts().CPlusPlus17)
+      Message += " (cuda::std, from libcu++, needs C++17)";
+    else if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
+             M && isInStdNamespace(*Callee))
       Message += ", or 'cuda::" + M->getParent()->getQualifiedNameAsString() +
                  "' instead of the std class (std-to-cuda-std)";
     else if (isInStdNamespace(*Callee))
