@@ -50,20 +50,19 @@ namespace cudalower {
 
 namespace {
 
-/// "declared in FILE:LINE" for \p D, with what the user can do when the
-/// file is not theirs.
-std::string whereDeclared(const NamedDecl *D, const SourceManager &SM,
-                          FileOwnership &Owned) {
+/// Where \p D is declared, for "declared in FILE:LINE" (the reporter
+/// gives the line in the file as the user wrote it).
+std::optional<RawProblem::Declaration>
+whereDeclared(const NamedDecl *D, const SourceManager &SM,
+              FileOwnership &Owned) {
   SourceLocation Loc = SM.getFileLoc(D->getLocation());
   PresumedLoc P = SM.getPresumedLoc(Loc);
   if (P.isInvalid())
-    return "";
-  std::string Out = "; it is declared in " + displayPath(P.getFilename()) +
-                    ":" + std::to_string(P.getLine());
-  if (!Owned.isOwned(SM, Loc))
-    Out += ", outside the project root: add its directory with --in-root, "
-           "or keep --expt-relaxed-constexpr for this file";
-  return Out;
+    return std::nullopt;
+  return RawProblem::Declaration{displayPath(P.getFilename()),
+                                 canonicalPathOf(SM, Loc),
+                                 SM.getFileOffset(Loc), P.getLine(),
+                                 !Owned.isOwned(SM, Loc)};
 }
 
 /// Collects Clang's errors on the rewritten code and sorts them by what
@@ -141,7 +140,7 @@ private:
       P.Target = Target->getQualifiedNameAsString();
       P.ExcusedIfInInput = callerIsHost(Info);
       if (Info.hasSourceManager())
-        P.Message += whereDeclared(Target, Info.getSourceManager(), Owned);
+        P.Declared = whereDeclared(Target, Info.getSourceManager(), Owned);
     }
     return P;
   }
@@ -271,9 +270,9 @@ private:
                  "' instead of the std class (std-to-cuda-std)";
     else if (isInStdNamespace(*Callee))
       Message += ", or 'cuda::" + Name + "' (std-to-cuda-std)";
-    else
-      Message += whereDeclared(Callee, SM, Owned);
     add(ProblemKind::NeedsRelaxedConstexpr, Loc, std::move(Message));
+    if (!isInStdNamespace(*Callee))
+      Out.back().Declared = whereDeclared(Callee, SM, Owned);
   }
 
   template <typename Fn> bool withFunction(const FunctionDecl *FD, Fn Inner) {

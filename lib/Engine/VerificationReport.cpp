@@ -81,7 +81,10 @@ Diagnostic ProblemReporter::toDiagnostic(const RawProblem &P) const {
   D.Rule = "verify";
   D.Level = DiagLevel::Error;
   D.File = P.File;
-  D.Message = messageOf(P);
+  RawProblem WithDeclaration = P;
+  if (P.Declared)
+    WithDeclaration.Message += declaredIn(*P.Declared);
+  D.Message = messageOf(WithDeclaration);
   if (P.File.empty())
     return D;
   const RewrittenFile *F = lookup(P.File);
@@ -104,6 +107,24 @@ llvm::StringRef ProblemReporter::originalText(llvm::StringRef Path) const {
     return F->Old;
   auto It = Unchanged.find(Path);
   return It == Unchanged.end() ? llvm::StringRef() : It->second;
+}
+
+/// "; it is declared in FILE:LINE", the line of \p D in the file as the
+/// user wrote it, with what the user can do when the file is not theirs.
+std::string ProblemReporter::declaredIn(const RawProblem::Declaration &D) const {
+  unsigned Line = D.Line;
+  if (const RewrittenFile *F = lookup(D.File)) {
+    Diagnostic At;
+    At.Offset = mapToOriginal(F->Edits, D.Offset);
+    locate(F->Old, At);
+    Line = At.Line;
+  }
+  std::string Out =
+      "; it is declared in " + D.Shown + ":" + std::to_string(Line);
+  if (D.OutsideRoot)
+    Out += ", outside the project root: add its directory with --in-root, "
+           "or keep --expt-relaxed-constexpr for this file";
+  return Out;
 }
 
 /// Names the edit that wrote the broken text, or the closest one before it

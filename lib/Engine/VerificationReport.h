@@ -9,6 +9,7 @@
 
 #include "Engine/Verification.h"
 #include "llvm/ADT/StringMap.h"
+#include <optional>
 #include <string>
 
 namespace cudalower {
@@ -37,6 +38,16 @@ struct RawProblem {
   /// candidates were on the wrong side. Device code calling a host function
   /// is never excused: nvcc refuses it with the flags too.
   bool ExcusedIfInInput = false;
+  /// Where what the problem refers to is declared, for "it is declared in
+  /// FILE:LINE": the line is the one of the file as the user wrote it.
+  struct Declaration {
+    std::string Shown; ///< The path as Clang showed it.
+    std::string File;  ///< Canonical path.
+    unsigned Offset = 0; ///< In the text verification read.
+    unsigned Line = 0;   ///< Likewise.
+    bool OutsideRoot = false;
+  };
+  std::optional<Declaration> Declared;
 };
 
 /// Maps \p NewOffset in a file rewritten by \p Edits back to the file as it
@@ -66,6 +77,7 @@ private:
   llvm::StringRef originalText(llvm::StringRef Path) const;
   std::string blame(const std::string &File, unsigned Offset,
                     int64_t InsideEdit, llvm::StringRef Text) const;
+  std::string declaredIn(const RawProblem::Declaration &D) const;
 
   const VerificationInput &In;
   llvm::StringMap<const RewrittenFile *> ByPath;
