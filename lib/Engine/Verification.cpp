@@ -65,6 +65,22 @@ whereDeclared(const NamedDecl *D, const SourceManager &SM,
                                  !Owned.isOwned(SM, Loc)};
 }
 
+/// The #include lines through which \p Loc's file was reached, innermost
+/// first.
+std::vector<std::pair<std::string, unsigned>>
+includeChain(const SourceManager &SM, SourceLocation Loc) {
+  std::vector<std::pair<std::string, unsigned>> Chain;
+  for (SourceLocation Include = SM.getIncludeLoc(SM.getFileID(
+           SM.getFileLoc(Loc)));
+       Include.isValid();
+       Include = SM.getIncludeLoc(SM.getFileID(Include))) {
+    Include = SM.getFileLoc(Include);
+    Chain.emplace_back(canonicalPathOf(SM, Include),
+                       SM.getFileOffset(Include));
+  }
+  return Chain;
+}
+
 /// Collects Clang's errors on the rewritten code and sorts them by what
 /// they mean for plain nvcc.
 class VerifyDiagnostics : public DiagnosticConsumer {
@@ -135,6 +151,9 @@ private:
     }
     if (Info.getID() == diag::err_pp_hash_error) {
       P.Kind = ProblemKind::ErrorDirective;
+      if (Info.hasSourceManager() && Info.getLocation().isValid())
+        P.IncludedFrom = includeChain(Info.getSourceManager(),
+                                      Info.getLocation());
     } else if (const NamedDecl *Target = crossSpaceTarget(Info)) {
       P.Kind = ProblemKind::HostUseInDeviceCode;
       P.Target = Target->getQualifiedNameAsString();

@@ -76,7 +76,33 @@ bool ProblemReporter::hasText(llvm::StringRef Path) const {
   return lookup(Path) || Unchanged.contains(Path);
 }
 
+/// An #error reached through an #include that an edit wrote (a
+/// <cuda/std/...> header that stops in this configuration), as a broken
+/// rewrite at that #include: the flags' macros have nothing to do with it.
+std::optional<RawProblem>
+ProblemReporter::atIncludeTheToolWrote(const RawProblem &P) const {
+  if (P.Kind != ProblemKind::ErrorDirective)
+    return std::nullopt;
+  for (const auto &[File, Offset] : P.IncludedFrom) {
+    const RewrittenFile *F = lookup(File);
+    int64_t InsideEdit = -1;
+    if (F)
+      mapToOriginal(F->Edits, Offset, &InsideEdit);
+    if (InsideEdit < 0)
+      continue;
+    RawProblem AtInclude;
+    AtInclude.Kind = ProblemKind::BrokenRewrite;
+    AtInclude.File = File;
+    AtInclude.Offset = Offset;
+    AtInclude.Message = "a header it includes stops with #error " + P.Message;
+    return AtInclude;
+  }
+  return std::nullopt;
+}
+
 Diagnostic ProblemReporter::toDiagnostic(const RawProblem &P) const {
+  if (std::optional<RawProblem> AtInclude = atIncludeTheToolWrote(P))
+    return toDiagnostic(*AtInclude);
   Diagnostic D;
   D.Rule = "verify";
   D.Level = DiagLevel::Error;

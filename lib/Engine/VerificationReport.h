@@ -11,6 +11,8 @@
 #include "llvm/ADT/StringMap.h"
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace cudalower {
 
@@ -48,6 +50,10 @@ struct RawProblem {
     bool OutsideRoot = false;
   };
   std::optional<Declaration> Declared;
+  /// For an #error: the #include lines that reached it, innermost first
+  /// (canonical path, offset in the text read). One an edit wrote makes it
+  /// the tool's doing, not the flags'.
+  std::vector<std::pair<std::string, unsigned>> IncludedFrom;
 };
 
 /// Maps \p NewOffset in a file rewritten by \p Edits back to the file as it
@@ -78,6 +84,7 @@ private:
   std::string blame(const std::string &File, unsigned Offset,
                     int64_t InsideEdit, llvm::StringRef Text) const;
   std::string declaredIn(const RawProblem::Declaration &D) const;
+  std::optional<RawProblem> atIncludeTheToolWrote(const RawProblem &P) const;
 
   const VerificationInput &In;
   llvm::StringMap<const RewrittenFile *> ByPath;
