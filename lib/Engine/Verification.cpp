@@ -50,37 +50,6 @@ namespace cudalower {
 
 namespace {
 
-/// Where \p D is declared, for "declared in FILE:LINE" (the reporter
-/// gives the line in the file as the user wrote it).
-std::optional<RawProblem::Declaration>
-whereDeclared(const NamedDecl *D, const SourceManager &SM,
-              FileOwnership &Owned) {
-  SourceLocation Loc = SM.getFileLoc(D->getLocation());
-  PresumedLoc P = SM.getPresumedLoc(Loc);
-  if (P.isInvalid())
-    return std::nullopt;
-  return RawProblem::Declaration{displayPath(P.getFilename()),
-                                 canonicalPathOf(SM, Loc),
-                                 SM.getFileOffset(Loc), P.getLine(),
-                                 !Owned.isOwned(SM, Loc)};
-}
-
-/// The #include lines through which \p Loc's file was reached, innermost
-/// first.
-std::vector<std::pair<std::string, unsigned>>
-includeChain(const SourceManager &SM, SourceLocation Loc) {
-  std::vector<std::pair<std::string, unsigned>> Chain;
-  for (SourceLocation Include = SM.getIncludeLoc(SM.getFileID(
-           SM.getFileLoc(Loc)));
-       Include.isValid();
-       Include = SM.getIncludeLoc(SM.getFileID(Include))) {
-    Include = SM.getFileLoc(Include);
-    Chain.emplace_back(canonicalPathOf(SM, Include),
-                       SM.getFileOffset(Include));
-  }
-  return Chain;
-}
-
 /// Collects Clang's errors on the rewritten code and sorts them by what
 /// they mean for plain nvcc.
 class VerifyDiagnostics : public DiagnosticConsumer {

@@ -1,6 +1,10 @@
 //===--- VerificationReport.cpp - Verification's findings, located --------===//
 
 #include "Engine/VerificationReport.h"
+#include "Engine/Ownership.h"
+#include "Output/DiagnosticPrinter.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -60,6 +64,33 @@ void locate(llvm::StringRef Text, Diagnostic &D) {
 }
 
 } // namespace
+
+std::optional<RawProblem::Declaration>
+whereDeclared(const clang::NamedDecl *D, const clang::SourceManager &SM,
+              FileOwnership &Owned) {
+  clang::SourceLocation Loc = SM.getFileLoc(D->getLocation());
+  clang::PresumedLoc P = SM.getPresumedLoc(Loc);
+  if (P.isInvalid())
+    return std::nullopt;
+  return RawProblem::Declaration{displayPath(P.getFilename()),
+                                 canonicalPathOf(SM, Loc),
+                                 SM.getFileOffset(Loc), P.getLine(),
+                                 !Owned.isOwned(SM, Loc)};
+}
+
+std::vector<std::pair<std::string, unsigned>>
+includeChain(const clang::SourceManager &SM, clang::SourceLocation Loc) {
+  std::vector<std::pair<std::string, unsigned>> Chain;
+  for (clang::SourceLocation Include = SM.getIncludeLoc(SM.getFileID(
+           SM.getFileLoc(Loc)));
+       Include.isValid();
+       Include = SM.getIncludeLoc(SM.getFileID(Include))) {
+    Include = SM.getFileLoc(Include);
+    Chain.emplace_back(canonicalPathOf(SM, Include),
+                       SM.getFileOffset(Include));
+  }
+  return Chain;
+}
 
 ProblemReporter::ProblemReporter(const VerificationInput &In) : In(In) {
   for (const RewrittenFile &F : In.Files)

@@ -7,12 +7,19 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "Engine/Ownership.h"
 #include "Engine/Verification.h"
+#include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringMap.h"
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
+
+namespace clang {
+class NamedDecl;
+class SourceManager;
+} // namespace clang
 
 namespace cudalower {
 
@@ -55,6 +62,17 @@ struct RawProblem {
   /// the tool's doing, not the flags'.
   std::vector<std::pair<std::string, unsigned>> IncludedFrom;
 };
+
+/// Where \p D is declared, for "declared in FILE:LINE" (the reporter
+/// gives the line in the file as the user wrote it).
+std::optional<RawProblem::Declaration>
+whereDeclared(const clang::NamedDecl *D, const clang::SourceManager &SM,
+              FileOwnership &Owned);
+
+/// The #include lines through which \p Loc's file was reached, innermost
+/// first.
+std::vector<std::pair<std::string, unsigned>>
+includeChain(const clang::SourceManager &SM, clang::SourceLocation Loc);
 
 /// Maps \p NewOffset in a file rewritten by \p Edits back to the file as it
 /// was read: an offset inside text an edit wrote maps to that edit's offset.
