@@ -81,6 +81,7 @@ enum class ParseFixKind {
   DependentBaseMember, ///< `this->` before a member of a dependent base.
   StaticMemberThis, ///< `this->` before a static member, as `C::`.
   NonLiteralConstexpr, ///< `constexpr` of a function that cannot be one.
+  HostOnlyConstexpr, ///< `__host__` on a constexpr function nvcc reads so.
 };
 
 /// Text the engine put into its copy of a file before this parse, so that

@@ -12,6 +12,7 @@
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Sema/Sema.h"
 #include <optional>
 
 using namespace clang;
@@ -159,6 +160,17 @@ static bool isAboutLambdaTrait(const StoredDiagnostic &D,
          assertsOnLambdaTraitVariable(D, Where);
 }
 
+ErrorContext contextOf(const Sema &S) {
+  ErrorContext Where{S.getCurFunctionDecl(/*AllowLambda=*/false),
+                     S.CurContext};
+  Where.DevicePass = S.getLangOpts().CUDAIsDevice;
+  for (const Sema::CodeSynthesisContext &C : S.CodeSynthesisContexts)
+    if (C.Kind == Sema::CodeSynthesisContext::TemplateInstantiation)
+      if (const auto *F = dyn_cast_or_null<FunctionDecl>(C.Entity))
+        Where.Instantiating.push_back(F);
+  return Where;
+}
+
 std::string nvccExtensionHint(llvm::ArrayRef<StoredDiagnostic> Held,
                               const ErrorContext &Where) {
   if (Held.empty())
@@ -209,6 +221,15 @@ std::string nvccExtensionHint(llvm::ArrayRef<StoredDiagnostic> Held,
            (Site ? Site->Text + Site->Name : "C::member") +
            "'), which both compilers accept";
   }
+  // Clang's -fcuda-host-device-constexpr, the counterpart of nvcc's
+  // --expt-relaxed-constexpr, compiles the device side of a host function.
+  if (const FunctionDecl *Caller = hostDeviceConstexprCaller(Where))
+    return "nvcc reads the constexpr function '" +
+           Caller->getQualifiedNameAsString() +
+           "', which has no execution space, as __host__; Clang reads it as "
+           "__host__ __device__, and its device side asked for this "
+           "__device__ function: declare it '__host__ constexpr', which "
+           "both compilers accept";
   return "";
 }
 

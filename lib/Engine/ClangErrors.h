@@ -11,6 +11,7 @@ namespace clang {
 class DeclContext;
 class FunctionDecl;
 class NamedDecl;
+class Sema;
 } // namespace clang
 
 namespace cudalower {
@@ -40,7 +41,15 @@ struct ErrorContext {
   /// The function being parsed or instantiated (not a lambda's operator).
   const clang::FunctionDecl *Function = nullptr;
   const clang::DeclContext *Context = nullptr;
+  /// True in the device compilation pass.
+  bool DevicePass = false;
+  /// The functions whose instantiation Sema is in, outermost first: each
+  /// one's instantiation was asked for by the one before it.
+  std::vector<const clang::FunctionDecl *> Instantiating = {};
 };
+
+/// Where \p S is now.
+ErrorContext contextOf(const clang::Sema &S);
 
 /// For a Clang error (with its notes) on code that nvcc accepts and no
 /// Clang switch lets through, what nvcc accepts there and a spelling both

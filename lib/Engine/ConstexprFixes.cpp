@@ -130,4 +130,57 @@ nonLiteralConstexprFix(const StoredDiagnostic &Error,
                       static_cast<unsigned>(llvm::StringRef("constexpr").size())};
 }
 
+/// True if Clang made \p F `__host__ __device__` only because it is
+/// constexpr: no execution space is spelled (nor forced by a pragma).
+static bool isImplicitHostDeviceConstexpr(const FunctionDecl &F) {
+  const auto *Host = F.getAttr<CUDAHostAttr>();
+  const auto *Device = F.getAttr<CUDADeviceAttr>();
+  const auto *Method = dyn_cast<CXXMethodDecl>(&F);
+  return F.isConstexpr() && Host && Device && Host->isImplicit() &&
+         Device->isImplicit() && !(Method && Method->getParent()->isLambda());
+}
+
+/// True for a function of the device only (`__device__`, spelled).
+static bool isDeviceOnly(const FunctionDecl &F) {
+  const auto *Device = F.getAttr<CUDADeviceAttr>();
+  return Device && !Device->isImplicit() && !F.hasAttr<CUDAHostAttr>();
+}
+
+const FunctionDecl *hostDeviceConstexprCaller(const ErrorContext &Where) {
+  if (!Where.DevicePass)
+    return nullptr;
+  const auto &Chain = Where.Instantiating;
+  for (size_t I = Chain.size(); I-- > 1;)
+    if (isImplicitHostDeviceConstexpr(*Chain[I - 1]) &&
+        isDeviceOnly(*Chain[I]))
+      return Chain[I - 1];
+  return nullptr;
+}
+
+std::optional<ParseFixSite>
+hostOnlyConstexprFix(const StoredDiagnostic &Error, const ErrorContext &Where) {
+  const FunctionDecl *Caller = hostDeviceConstexprCaller(Where);
+  if (!Caller || !Error.getLocation().isValid())
+    return std::nullopt;
+  if (const FunctionDecl *Pattern = Caller->getTemplateInstantiationPattern())
+    Caller = Pattern;
+  // Clang refuses declarations of one function with different execution
+  // spaces ("cannot overload"): every declaration gets `__host__`.
+  const SourceManager &SM = Error.getLocation().getManager();
+  std::vector<FullSourceLoc> Keywords;
+  for (const FunctionDecl *D : Caller->redecls()) {
+    SourceLocation Keyword = constexprKeywordOf(*D, SM);
+    if (Keyword.isInvalid())
+      return std::nullopt;
+    Keywords.emplace_back(Keyword, SM);
+  }
+  llvm::sort(Keywords, [&](FullSourceLoc A, FullSourceLoc B) {
+    return SM.isBeforeInTranslationUnit(A, B);
+  });
+  ParseFixSite Site{Keywords.front(), "__host__ ", Caller->getNameAsString(),
+                    ParseFixKind::HostOnlyConstexpr, 0};
+  Site.Also.assign(std::next(Keywords.begin()), Keywords.end());
+  return Site;
+}
+
 } // namespace cudalower

@@ -11,7 +11,15 @@
 // - a constexpr function that defines a variable of non-literal type (a
 //   `std::vector`), which before C++23 can never be a constant expression:
 //   the function without `constexpr` (`inline` in its place, which it was
-//   implicitly).
+//   implicitly);
+// - a constexpr function without an execution space, which nvcc reads as
+//   `__host__` and Clang as `__host__ __device__`
+//   (-fcuda-host-device-constexpr): on its device side Clang's overload
+//   resolution prefers a `__device__` overload that nvcc never considers
+//   there, and instantiating it fails (cuCollections' `hyperloglog::clear`
+//   picking `clear(CG const&)` for a `cuda::stream_ref`). `__host__` on
+//   each declaration, which changes nothing for nvcc, with or without
+//   --expt-relaxed-constexpr.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -41,5 +49,19 @@ staticMemberThisFix(llvm::ArrayRef<clang::StoredDiagnostic> Held,
 std::optional<ParseFixSite>
 nonLiteralConstexprFix(const clang::StoredDiagnostic &Error,
                        const ErrorContext &Where);
+
+/// The constexpr function without an execution space whose device side
+/// asked, in \p Where's chain of instantiations, for the instantiation of
+/// a `__device__` function (the innermost such pair): none outside the
+/// device pass, or if no such pair leads to the error.
+const clang::FunctionDecl *hostDeviceConstexprCaller(const ErrorContext &Where);
+
+/// `__host__ ` before `constexpr` in every declaration of
+/// hostDeviceConstexprCaller(\p Where), for an error of the device pass
+/// that lies in an instantiation it asked for. None if some declaration
+/// does not spell `constexpr` once, outside macros.
+std::optional<ParseFixSite>
+hostOnlyConstexprFix(const clang::StoredDiagnostic &Error,
+                     const ErrorContext &Where);
 
 } // namespace cudalower

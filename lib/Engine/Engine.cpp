@@ -328,7 +328,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
                     ParseFixKind::DependentBaseMember});
     if (On.contains("nvcc-lenient-constexpr"))
       Kinds.insert({ParseFixKind::StaticMemberThis,
-                    ParseFixKind::NonLiteralConstexpr});
+                    ParseFixKind::NonLiteralConstexpr,
+                    ParseFixKind::HostOnlyConstexpr});
     return Kinds;
   };
   ParseOutcome Parse =

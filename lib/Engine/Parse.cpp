@@ -76,8 +76,7 @@ void ErrorPrinter::hold(DiagnosticsEngine::Level Level,
 ErrorContext ErrorPrinter::contextNow() const {
   if (!CurrentSema)
     return {};
-  return {CurrentSema->getCurFunctionDecl(/*AllowLambda=*/false),
-          CurrentSema->CurContext};
+  return contextOf(*CurrentSema);
 }
 
 /// What \p Site makes Clang read, for the note on a file the parse does
@@ -104,6 +103,12 @@ static std::string describeFix(const ParseFixSite &Site) {
     return "nvcc accepts '" + Site.Name +
            "' as constexpr while it is never evaluated as a constant; Clang "
            "needs 'constexpr' dropped here";
+  case ParseFixKind::HostOnlyConstexpr:
+    return "nvcc reads constexpr '" + Site.Name +
+           "' as a __host__ function, Clang as __host__ __device__, and its "
+           "device side picks a __device__ overload that does not compile; "
+           "Clang needs '__host__' on each declaration of '" +
+           Site.Name + "'";
   }
   return "";
 }
@@ -115,6 +120,8 @@ static std::string spellingOf(const ParseFixSite &Site) {
     return "'" + Site.Text + Site.Name + "'";
   case ParseFixKind::NonLiteralConstexpr:
     return "'inline' in place of 'constexpr'";
+  case ParseFixKind::HostOnlyConstexpr:
+    return "'__host__ constexpr' in each declaration";
   default:
     return "'" + llvm::StringRef(Site.Text).trim().str() + "'";
   }
@@ -136,12 +143,16 @@ bool ErrorPrinter::takeFix(std::string &Hint) {
   if (!Site || !FixKinds.count(Site->Kind))
     return false;
   const SourceManager &SM = Site->Loc.getManager();
-  if (!Owned->isOwned(SM, Site->Loc)) {
+  std::vector<FullSourceLoc> Places = {Site->Loc};
+  Places.insert(Places.end(), Site->Also.begin(), Site->Also.end());
+  for (const FullSourceLoc &Place : Places) {
+    if (Owned->isOwned(SM, Place))
+      continue;
     Hint = describeFix(*Site) + ", and cuda-lower " +
            (Site->Kind == ParseFixKind::TemplateKeyword ? "inserts it"
                                                         : "fixes this") +
            " only in the project's files: ";
-    Hint += SM.isInSystemHeader(Site->Loc)
+    Hint += SM.isInSystemHeader(Place)
                 ? "this is a system header (include its directory with -I, "
                   "not -isystem)"
                 : "this file is outside the project root (add its directory "
@@ -150,15 +161,22 @@ bool ErrorPrinter::takeFix(std::string &Hint) {
             " here, which both compilers accept";
     return false;
   }
-  std::string File = canonicalPathOf(SM, Site->Loc);
-  llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Site->Loc));
+  for (const FullSourceLoc &Place : Places)
+    recordFix(*Site, Place);
+  return true;
+}
+
+/// Records \p Site's fix at \p Place, with the text on disk of its file.
+void ErrorPrinter::recordFix(const ParseFixSite &Site, FullSourceLoc Place) {
+  const SourceManager &SM = Place.getManager();
+  std::string File = canonicalPathOf(SM, Place);
+  llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Place));
   if (!Applied || !Applied->covers(File))
     Originals.emplace(File, Buffer.str());
-  unsigned Offset = SM.getFileOffset(Site->Loc);
-  Fixes.push_back({File, offsetOnDisk(File, Offset), Site->Text, Site->Name,
-                   Site->Kind, Site->Length,
-                   Buffer.substr(Offset, Site->Length).str()});
-  return true;
+  unsigned Offset = SM.getFileOffset(Place);
+  Fixes.push_back({File, offsetOnDisk(File, Offset), Site.Text, Site.Name,
+                   Site.Kind, Site.Length,
+                   Buffer.substr(Offset, Site.Length).str()});
 }
 
 void ErrorPrinter::abandonParse() {

@@ -150,6 +150,7 @@ private:
   void renderNvccExtensionHint(clang::TextDiagnostic &Renderer,
                                const std::string &Hint);
   bool takeFix(std::string &Hint);
+  void recordFix(const ParseFixSite &Site, clang::FullSourceLoc Place);
   ErrorContext contextNow() const;
   unsigned offsetOnDisk(const std::string &File, unsigned Offset) const;
 

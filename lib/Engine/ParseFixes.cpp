@@ -173,7 +173,9 @@ nvccSpellingFix(llvm::ArrayRef<StoredDiagnostic> Held,
     return Site;
   if (auto Site = staticMemberThisFix(Held, Where))
     return Site;
-  return nonLiteralConstexprFix(Error, Where);
+  if (auto Site = nonLiteralConstexprFix(Error, Where))
+    return Site;
+  return hostOnlyConstexprFix(Error, Where);
 }
 
 bool ParseFixes::add(ParseFix Fix) {

@@ -48,6 +48,9 @@ struct ParseFixSite {
   std::string Name;
   ParseFixKind Kind = ParseFixKind::TemplateKeyword;
   unsigned Length = 0;
+  /// The same fix at these places too (every declaration of a function
+  /// takes the same `__host__`).
+  std::vector<clang::FullSourceLoc> Also = {};
 };
 
 /// Where to insert `template` for a Clang error that only a missing

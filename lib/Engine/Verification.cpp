@@ -49,22 +49,6 @@ namespace cudalower {
 
 namespace {
 
-/// "declared in FILE:LINE" for \p D, with what the user can do when the
-/// file is not theirs.
-std::string whereDeclared(const NamedDecl *D, const SourceManager &SM,
-                          FileOwnership &Owned) {
-  SourceLocation Loc = SM.getFileLoc(D->getLocation());
-  PresumedLoc P = SM.getPresumedLoc(Loc);
-  if (P.isInvalid())
-    return "";
-  std::string Out = "; it is declared in " + displayPath(P.getFilename()) +
-                    ":" + std::to_string(P.getLine());
-  if (!Owned.isOwned(SM, Loc))
-    Out += ", outside the project root: add its directory with --in-root, "
-           "or keep --expt-relaxed-constexpr for this file";
-  return Out;
-}
-
 /// Collects Clang's errors on the rewritten code and sorts them by what
 /// they mean for plain nvcc.
 class VerifyDiagnostics : public DiagnosticConsumer {
@@ -135,12 +119,15 @@ private:
     }
     if (Info.getID() == diag::err_pp_hash_error) {
       P.Kind = ProblemKind::ErrorDirective;
+      if (Info.hasSourceManager() && Info.getLocation().isValid())
+        P.IncludedFrom = includeChain(Info.getSourceManager(),
+                                      Info.getLocation());
     } else if (const NamedDecl *Target = crossSpaceTarget(Info)) {
       P.Kind = ProblemKind::HostUseInDeviceCode;
       P.Target = Target->getQualifiedNameAsString();
       P.ExcusedIfInInput = callerIsHost(Info);
       if (Info.hasSourceManager())
-        P.Message += whereDeclared(Target, Info.getSourceManager(), Owned);
+        P.Declared = whereDeclared(Target, Info.getSourceManager(), Owned);
     }
     return P;
   }
@@ -260,15 +247,19 @@ private:
                           "--expt-relaxed-constexpr here";
     // std::min, std::numeric_limits<T>::max and the like: Clang's CUDA
     // headers make some of them __host__ __device__, nvcc does not.
-    if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
-        M && isInStdNamespace(*Callee))
+    // libcu++ needs C++17: below it, cuda::std is no way out.
+    if (isInStdNamespace(*Callee) &&
+        !Callee->getASTContext().getLangOpts().CPlusPlus17)
+      Message += " (cuda::std, from libcu++, needs C++17)";
+    else if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
+             M && isInStdNamespace(*Callee))
       Message += ", or 'cuda::" + M->getParent()->getQualifiedNameAsString() +
                  "' instead of the std class (std-to-cuda-std)";
     else if (isInStdNamespace(*Callee))
       Message += ", or 'cuda::" + Name + "' (std-to-cuda-std)";
-    else
-      Message += whereDeclared(Callee, SM, Owned);
     add(ProblemKind::NeedsRelaxedConstexpr, Loc, std::move(Message));
+    if (!isInStdNamespace(*Callee))
+      Out.back().Declared = whereDeclared(Callee, SM, Owned);
   }
 
   template <typename Fn> bool withFunction(const FunctionDecl *FD, Fn Inner) {

@@ -1,6 +1,10 @@
 //===--- VerificationReport.cpp - Verification's findings, located --------===//
 
 #include "Engine/VerificationReport.h"
+#include "Engine/Ownership.h"
+#include "Output/DiagnosticPrinter.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -61,6 +65,33 @@ void locate(llvm::StringRef Text, Diagnostic &D) {
 
 } // namespace
 
+std::optional<RawProblem::Declaration>
+whereDeclared(const clang::NamedDecl *D, const clang::SourceManager &SM,
+              FileOwnership &Owned) {
+  clang::SourceLocation Loc = SM.getFileLoc(D->getLocation());
+  clang::PresumedLoc P = SM.getPresumedLoc(Loc);
+  if (P.isInvalid())
+    return std::nullopt;
+  return RawProblem::Declaration{displayPath(P.getFilename()),
+                                 canonicalPathOf(SM, Loc),
+                                 SM.getFileOffset(Loc), P.getLine(),
+                                 !Owned.isOwned(SM, Loc)};
+}
+
+std::vector<std::pair<std::string, unsigned>>
+includeChain(const clang::SourceManager &SM, clang::SourceLocation Loc) {
+  std::vector<std::pair<std::string, unsigned>> Chain;
+  for (clang::SourceLocation Include = SM.getIncludeLoc(SM.getFileID(
+           SM.getFileLoc(Loc)));
+       Include.isValid();
+       Include = SM.getIncludeLoc(SM.getFileID(Include))) {
+    Include = SM.getFileLoc(Include);
+    Chain.emplace_back(canonicalPathOf(SM, Include),
+                       SM.getFileOffset(Include));
+  }
+  return Chain;
+}
+
 ProblemReporter::ProblemReporter(const VerificationInput &In) : In(In) {
   for (const RewrittenFile &F : In.Files)
     ByPath[F.Path] = &F;
@@ -76,12 +107,41 @@ bool ProblemReporter::hasText(llvm::StringRef Path) const {
   return lookup(Path) || Unchanged.contains(Path);
 }
 
+/// An #error reached through an #include that an edit wrote (a
+/// <cuda/std/...> header that stops in this configuration), as a broken
+/// rewrite at that #include: the flags' macros have nothing to do with it.
+std::optional<RawProblem>
+ProblemReporter::atIncludeTheToolWrote(const RawProblem &P) const {
+  if (P.Kind != ProblemKind::ErrorDirective)
+    return std::nullopt;
+  for (const auto &[File, Offset] : P.IncludedFrom) {
+    const RewrittenFile *F = lookup(File);
+    int64_t InsideEdit = -1;
+    if (F)
+      mapToOriginal(F->Edits, Offset, &InsideEdit);
+    if (InsideEdit < 0)
+      continue;
+    RawProblem AtInclude;
+    AtInclude.Kind = ProblemKind::BrokenRewrite;
+    AtInclude.File = File;
+    AtInclude.Offset = Offset;
+    AtInclude.Message = "a header it includes stops with #error " + P.Message;
+    return AtInclude;
+  }
+  return std::nullopt;
+}
+
 Diagnostic ProblemReporter::toDiagnostic(const RawProblem &P) const {
+  if (std::optional<RawProblem> AtInclude = atIncludeTheToolWrote(P))
+    return toDiagnostic(*AtInclude);
   Diagnostic D;
   D.Rule = "verify";
   D.Level = DiagLevel::Error;
   D.File = P.File;
-  D.Message = messageOf(P);
+  RawProblem WithDeclaration = P;
+  if (P.Declared)
+    WithDeclaration.Message += declaredIn(*P.Declared);
+  D.Message = messageOf(WithDeclaration);
   if (P.File.empty())
     return D;
   const RewrittenFile *F = lookup(P.File);
@@ -104,6 +164,24 @@ llvm::StringRef ProblemReporter::originalText(llvm::StringRef Path) const {
     return F->Old;
   auto It = Unchanged.find(Path);
   return It == Unchanged.end() ? llvm::StringRef() : It->second;
+}
+
+/// "; it is declared in FILE:LINE", the line of \p D in the file as the
+/// user wrote it, with what the user can do when the file is not theirs.
+std::string ProblemReporter::declaredIn(const RawProblem::Declaration &D) const {
+  unsigned Line = D.Line;
+  if (const RewrittenFile *F = lookup(D.File)) {
+    Diagnostic At;
+    At.Offset = mapToOriginal(F->Edits, D.Offset);
+    locate(F->Old, At);
+    Line = At.Line;
+  }
+  std::string Out =
+      "; it is declared in " + D.Shown + ":" + std::to_string(Line);
+  if (D.OutsideRoot)
+    Out += ", outside the project root: add its directory with --in-root, "
+           "or keep --expt-relaxed-constexpr for this file";
+  return Out;
 }
 
 /// Names the edit that wrote the broken text, or the closest one before it

@@ -7,9 +7,19 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "Engine/Ownership.h"
 #include "Engine/Verification.h"
+#include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringMap.h"
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
+
+namespace clang {
+class NamedDecl;
+class SourceManager;
+} // namespace clang
 
 namespace cudalower {
 
@@ -37,7 +47,32 @@ struct RawProblem {
   /// candidates were on the wrong side. Device code calling a host function
   /// is never excused: nvcc refuses it with the flags too.
   bool ExcusedIfInInput = false;
+  /// Where what the problem refers to is declared, for "it is declared in
+  /// FILE:LINE": the line is the one of the file as the user wrote it.
+  struct Declaration {
+    std::string Shown; ///< The path as Clang showed it.
+    std::string File;  ///< Canonical path.
+    unsigned Offset = 0; ///< In the text verification read.
+    unsigned Line = 0;   ///< Likewise.
+    bool OutsideRoot = false;
+  };
+  std::optional<Declaration> Declared;
+  /// For an #error: the #include lines that reached it, innermost first
+  /// (canonical path, offset in the text read). One an edit wrote makes it
+  /// the tool's doing, not the flags'.
+  std::vector<std::pair<std::string, unsigned>> IncludedFrom;
 };
+
+/// Where \p D is declared, for "declared in FILE:LINE" (the reporter
+/// gives the line in the file as the user wrote it).
+std::optional<RawProblem::Declaration>
+whereDeclared(const clang::NamedDecl *D, const clang::SourceManager &SM,
+              FileOwnership &Owned);
+
+/// The #include lines through which \p Loc's file was reached, innermost
+/// first.
+std::vector<std::pair<std::string, unsigned>>
+includeChain(const clang::SourceManager &SM, clang::SourceLocation Loc);
 
 /// Maps \p NewOffset in a file rewritten by \p Edits back to the file as it
 /// was read: an offset inside text an edit wrote maps to that edit's offset.
@@ -66,6 +101,8 @@ private:
   llvm::StringRef originalText(llvm::StringRef Path) const;
   std::string blame(const std::string &File, unsigned Offset,
                     int64_t InsideEdit, llvm::StringRef Text) const;
+  std::string declaredIn(const RawProblem::Declaration &D) const;
+  std::optional<RawProblem> atIncludeTheToolWrote(const RawProblem &P) const;
 
   const VerificationInput &In;
   llvm::StringMap<const RewrittenFile *> ByPath;

@@ -13,6 +13,13 @@ static std::string messageFor(const ParseFixReference &Fix) {
            "' is named through 'this' in a constant expression, which nvcc "
            "accepts and Clang does not; name it '" +
            Fix.Text + Fix.Name + "'";
+  if (Fix.Kind == ParseFixKind::HostOnlyConstexpr)
+    return "constexpr function '" + Fix.Name +
+           "' has no execution space, which nvcc reads as __host__ and "
+           "Clang as __host__ __device__, whose device side picks a "
+           "__device__ overload that nvcc never considers there and that "
+           "does not compile; declare it '__host__ constexpr', which means "
+           "the same to nvcc";
   return "constexpr function '" + Fix.Name +
          "' defines a variable of non-literal type, which nvcc accepts while "
          "the function is never evaluated as a constant and Clang rejects "
@@ -25,7 +32,8 @@ void NvccLenientConstexpr::finishTranslationUnit() {
   // the range of Text becomes the range of what it replaced).
   for (const ParseFixReference &Fix : context().getParseFixes())
     if (Fix.Kind == ParseFixKind::StaticMemberThis ||
-        Fix.Kind == ParseFixKind::NonLiteralConstexpr)
+        Fix.Kind == ParseFixKind::NonLiteralConstexpr ||
+        Fix.Kind == ParseFixKind::HostOnlyConstexpr)
       diag(Fix.Loc, messageFor(Fix))
           .replace(CharSourceRange::getCharRange(
                        Fix.Loc, Fix.Loc.getLocWithOffset(Fix.Text.size())),

@@ -149,3 +149,84 @@ struct Problem {
   using weight_t = float;
 };
 template struct Enactor<Problem>;
+
+// A member function template whose declaration starts with a macro
+// (`__host__` is one, and so is HOST_FN): the functor goes above the
+// member's own template header, not between it and the declaration
+// (cuCollections' bloom_filter_impl::add_async, `[*this]` in a `__host__
+// constexpr` member template of a class template).
+#define HOST_FN __host__ inline
+// CHECK-FIXES: public:
+// CHECK-FIXES-NEXT:   // __device__ lambda #1 of Filter::add_async(), lowered by cuda-lower.
+// CHECK-FIXES-NEXT:   template <class Self, class It>
+// CHECK-FIXES-NEXT:   struct add_async_lambda_1 {
+// CHECK-FIXES-NEXT:     Self self;
+// CHECK-FIXES-NEXT:     It first;
+// CHECK-FIXES-NEXT:     __device__ void operator()(int i) const { self.words[i % N] = T(first[i]); }
+// CHECK-FIXES-NEXT:   };
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT:   template <class It>
+// CHECK-FIXES-NEXT:   __host__ constexpr void add_async(It first, int n) {
+// CHECK-FIXES-NEXT:     apply<<<1, n>>>(add_async_lambda_1<Filter, It>{*this, first}, n);
+template <class T, int N> class Filter {
+public:
+  template <class It>
+  __host__ constexpr void add_async(It first, int n) {
+    apply<<<1, n>>>([*this, first] __device__ (int i) { words[i % N] = T(first[i]); }, n);
+    // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:21: warning: __device__ lambda lowered to functor 'add_async_lambda_1'
+  }
+  // CHECK-FIXES: // __device__ lambda #1 of Filter::contains(), lowered by cuda-lower.
+  // CHECK-FIXES-NEXT: template <class It>
+  // CHECK-FIXES-NEXT: struct contains_lambda_1 {
+  // CHECK-FIXES-NEXT:   const Filter *self;
+  // CHECK-FIXES: };
+  // CHECK-FIXES: // The comment above the member stays with it.
+  // CHECK-FIXES-NEXT: template <class It>
+  // CHECK-FIXES-NEXT: HOST_FN void contains(It first, bool *out, int n) const {
+  // CHECK-FIXES-NEXT:   apply<<<1, n>>>(contains_lambda_1<It>{this, out, first}, n);
+  // The comment above the member stays with it.
+  template <class It>
+  HOST_FN void contains(It first, bool *out, int n) const {
+    apply<<<1, n>>>([=] __device__ (int i) { out[i] = first != nullptr && i < count; }, n);
+    // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:21: warning: __device__ lambda lowered to functor 'contains_lambda_1'; it captures 'this' implicitly, a host pointer
+  }
+  template <class It> void clear(It first, int n);
+  // CHECK-FIXES: template <class It> struct clear_lambda_1;
+  // CHECK-FIXES-NEXT: template <class It> void clear(It first, int n);
+  T *words;
+  int count;
+};
+// CHECK-FIXES: template <class T, int N>
+// CHECK-FIXES-NEXT: template <class It>
+// CHECK-FIXES-NEXT: struct Filter<T, N>::clear_lambda_1 {
+// CHECK-FIXES-NEXT:   Filter *self;
+// CHECK-FIXES: template <class T, int N>
+// CHECK-FIXES-NEXT: template <class It>
+// CHECK-FIXES-NEXT: __host__ void Filter<T, N>::clear(It first, int n) {
+template <class T, int N>
+template <class It>
+__host__ void Filter<T, N>::clear(It first, int n) {
+  apply<<<1, n>>>([this, first] __device__ (int i) { first[i] = this->words[0]; }, n);
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'clear_lambda_1'
+}
+template void Filter<int, 4>::add_async(const int *, int);
+template void Filter<int, 4>::contains(const int *, bool *, int) const;
+template void Filter<int, 4>::clear(int *, int);
+
+// The same in a class that is not a template.
+// CHECK-FIXES: // __device__ lambda #1 of Counter::add(), lowered by cuda-lower.
+// CHECK-FIXES-NEXT: template <class Self, class It>
+// CHECK-FIXES-NEXT: struct add_lambda_1 {
+// CHECK-FIXES: };
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: template <class It>
+// CHECK-FIXES-NEXT: HOST_FN void add(It first, int *out, int n) {
+struct Counter {
+  int base;
+  template <class It>
+  HOST_FN void add(It first, int *out, int n) {
+    apply<<<1, n>>>([*this, first, out] __device__ (int i) { out[i] = base + first[i]; }, n);
+    // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:21: warning: __device__ lambda lowered to functor 'add_lambda_1'
+  }
+};
+template void Counter::add(const int *, int *, int);

@@ -29,7 +29,7 @@ public:
       return;
     Held.emplace_back(Level, Info);
     if (S)
-      Where = {S->getCurFunctionDecl(), S->CurContext};
+      Where = contextOf(*S);
   }
   void EndSourceFile() override { flush(); }
   Sema *S = nullptr;
@@ -51,6 +51,9 @@ private:
                     std::to_string(Site->Loc.getSpellingColumnNumber()) +
                     " " + (Removed.empty() ? "" : Removed.str() + "->") +
                     Site->Text + " " + Site->Name);
+      for (const FullSourceLoc &Also : Site->Also)
+        Out.back() += " +" + std::to_string(Also.getSpellingLineNumber()) +
+                      ":" + std::to_string(Also.getSpellingColumnNumber());
     }
     Held.clear();
     Where = {};
@@ -86,19 +89,22 @@ private:
 /// hints for them in \p Hints. nvcc's lambda traits are defined as the
 /// parse defines them.
 std::vector<std::string> fixesFor(llvm::StringRef Code,
-                                  std::vector<std::string> *Hints = nullptr) {
+                                  std::vector<std::string> *Hints = nullptr,
+                                  std::vector<std::string> Args = {}) {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile("/t/input.cc", 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
   auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
                                                       Memory);
   std::vector<std::string> Out;
   FixFinder Finder(Out);
-  tooling::ToolInvocation Invocation(
-      {"clang++", "-fsyntax-only", "-std=c++17",
-       "-D__nv_is_extended_device_lambda_closure_type(...)=(__is_same(__VA_"
-       "ARGS__, void) && false)",
-       "/t/input.cc"},
-      std::make_unique<TapAction>(Finder), Files.get());
+  std::vector<std::string> Command = {
+      "clang++", "-fsyntax-only", "-std=c++17",
+      "-D__nv_is_extended_device_lambda_closure_type(...)=(__is_same(__VA_"
+      "ARGS__, void) && false)"};
+  Command.insert(Command.end(), Args.begin(), Args.end());
+  Command.push_back("/t/input.cc");
+  tooling::ToolInvocation Invocation(Command, std::make_unique<TapAction>(Finder),
+                                     Files.get());
   Invocation.setDiagnosticConsumer(&Finder);
   Invocation.run();
   if (Hints)
@@ -201,6 +207,81 @@ TEST(NvccExtensionHint, NoneForAnAssertionThatAsksNoTrait) {
                        "}\n"
                        "void go(int a) { sized([a] { return a; }); }\n"),
             std::vector<bool>{false});
+}
+
+/// The fixes for the errors of \p Code as CUDA, in the device pass (host
+/// pass if \p Device is false), without the CUDA headers.
+std::vector<std::string> cudaFixesFor(llvm::StringRef Code,
+                                      std::vector<std::string> *Hints = nullptr,
+                                      bool Device = true) {
+  return fixesFor(Code, Hints,
+                  {"-x", "cuda", Device ? "--cuda-device-only" : "--cuda-host-only",
+                   "--cuda-gpu-arch=sm_90", "-nocudainc", "-nocudalib",
+                   "--no-cuda-version-check", "-D__host__=__attribute__((host))",
+                   "-D__device__=__attribute__((device))"});
+}
+
+// hyperloglog::clear(stream) reaching hyperloglog_impl::clear(CG const&).
+const char *Sketch =
+    "struct stream { void wait() const {} };\n"
+    "template <class T> struct impl {\n"
+    "  T *w;\n"
+    "  template <class CG> __device__ constexpr void clear(CG const &g) {\n"
+    "    w[g.rank()] = 0;\n"
+    "  }\n"
+    "  __host__ constexpr void clear(stream s) { s.wait(); }\n"
+    "};\n";
+
+// Every declaration of the function's pattern gets `__host__`.
+TEST(HostOnlyConstexprFix, EachDeclarationOfAMemberOfATemplate) {
+  std::vector<std::string> Hints;
+  EXPECT_EQ(cudaFixesFor(std::string(Sketch) +
+                             "template <class T> struct sk {\n"
+                             "  impl<T> i;\n"
+                             "  constexpr void clear(stream s = {});\n"
+                             "};\n"
+                             "template <class T>\n"
+                             "constexpr void sk<T>::clear(stream s) { i.clear(s); }\n"
+                             "void go() { sk<int>{}.clear(); }\n",
+                         &Hints),
+            std::vector<std::string>{"11:3 __host__  clear +14:1"});
+  ASSERT_EQ(Hints.size(), 1u);
+  EXPECT_TRUE(llvm::StringRef(Hints[0]).contains(
+      "nvcc reads the constexpr function 'sk<int>::clear'"));
+}
+
+TEST(HostOnlyConstexprFix, AFunctionTemplate) {
+  EXPECT_EQ(cudaFixesFor(std::string(Sketch) +
+                         "template <class T> constexpr void reset(impl<T> &i) "
+                         "{ i.clear(stream{}); }\n"
+                         "void go(impl<int> &i) { reset(i); }\n"),
+            std::vector<std::string>{"9:20 __host__  reset"});
+}
+
+// The host pass never picks the __device__ overload; a spelled execution
+// space is the user's; a function that is not constexpr is __host__ to
+// both compilers already.
+TEST(HostOnlyConstexprFix, NoneOutsideTheDevicePassOrWithASpelledSpace) {
+  std::string Spelled = std::string(Sketch) +
+                        "template <class T> __host__ __device__ constexpr "
+                        "void hd(impl<T> &i) { i.clear(stream{}); }\n"
+                        "void go(impl<int> &i) { hd(i); }\n";
+  std::vector<std::string> Hints;
+  EXPECT_EQ(cudaFixesFor(Spelled, &Hints), std::vector<std::string>{"none"});
+  EXPECT_EQ(Hints, std::vector<std::string>{""});
+  // Not constexpr, the __device__ template is no candidate for the host.
+  EXPECT_TRUE(cudaFixesFor(std::string(Sketch) +
+                           "template <class T> void h(impl<T> &i) "
+                           "{ i.clear(stream{}); }\n"
+                           "void go(impl<int> &i) { h(i); }\n")
+                  .empty());
+  // Its instantiation fails in the device pass alone.
+  EXPECT_TRUE(cudaFixesFor(std::string(Sketch) +
+                               "template <class T> constexpr void reset(impl<T> "
+                               "&i) { i.clear(stream{}); }\n"
+                               "void go(impl<int> &i) { reset(i); }\n",
+                           nullptr, /*Device=*/false)
+                  .empty());
 }
 
 } // namespace

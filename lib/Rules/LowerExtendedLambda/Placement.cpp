@@ -221,23 +221,25 @@ SourceLocation aboveCommentBlock(SourceLocation Loc, const SourceManager &SM) {
 /// including its template header and the comment attached to it.
 SourceLocation functorLocation(const Decl &D, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  // A declaration a macro writes: before the macro's expansion, in the file.
-  if (D.getBeginLoc().isMacroID())
-    return aboveCommentBlock(SM.getExpansionLoc(D.getBeginLoc()), SM);
-  SourceLocation Loc = D.getBeginLoc();
+  // Each candidate start in the file: a declaration that a macro writes
+  // starts where the macro is expanded, and so does one that starts with a
+  // macro (`template <class It> __host__ void f()`, where `__host__` is
+  // one): the template header before it still counts.
+  SourceLocation Loc = SM.getExpansionLoc(D.getBeginLoc());
+  auto TakeEarlier = [&](SourceLocation Candidate) {
+    Candidate = SM.getExpansionLoc(Candidate);
+    if (Candidate.isValid() && SM.isBeforeInTranslationUnit(Candidate, Loc))
+      Loc = Candidate;
+  };
   if (const auto *FD = dyn_cast<FunctionDecl>(&D)) {
     if (const FunctionTemplateDecl *FT = FD->getDescribedFunctionTemplate())
-      Loc = FT->getBeginLoc();
-    for (unsigned I = 0; I < FD->getNumTemplateParameterLists(); ++I) {
-      SourceLocation T = FD->getTemplateParameterList(I)->getTemplateLoc();
-      if (Ctx.getSourceManager().isBeforeInTranslationUnit(T, Loc))
-        Loc = T;
-    }
+      TakeEarlier(FT->getBeginLoc());
+    for (unsigned I = 0; I < FD->getNumTemplateParameterLists(); ++I)
+      TakeEarlier(FD->getTemplateParameterList(I)->getTemplateLoc());
   }
   if (const RawComment *C = Ctx.getRawCommentForDeclNoCache(&D))
-    if (Ctx.getSourceManager().isBeforeInTranslationUnit(C->getBeginLoc(), Loc))
-      Loc = C->getBeginLoc();
-  return aboveCommentBlock(Loc, Ctx.getSourceManager());
+    TakeEarlier(C->getBeginLoc());
+  return aboveCommentBlock(Loc, SM);
 }
 
 OwnAccessLabel labelRightBefore(const CXXRecordDecl &Class,
