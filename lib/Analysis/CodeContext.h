@@ -102,16 +102,21 @@ public:
     return Result;
   }
 
-  bool TraverseStmt(clang::Stmt *S) {
-    if (!S)
-      return true;
-    State Saved = Cur;
+  // Statements are entered and left through RecursiveASTVisitor's data
+  // recursion (its own queue) rather than by overriding TraverseStmt, which
+  // would make the walk recurse once per level of an expression: a
+  // generated 30000-term sum then needs hundreds of megabytes of stack.
+  bool dataTraverseStmtPre(clang::Stmt *S) {
+    StmtStates.push_back(Cur);
     enterStmt(*S);
     Stack.push_back(clang::DynTypedNode::create(*S));
-    bool Result = Base::TraverseStmt(S);
+    return true;
+  }
+
+  bool dataTraverseStmtPost(clang::Stmt *) {
     Stack.pop_back();
-    Cur = Saved;
-    return Result;
+    Cur = StmtStates.pop_back_val();
+    return true;
   }
 
   bool TraverseLambdaExpr(clang::LambdaExpr *L) {
@@ -210,6 +215,8 @@ private:
 
   State Cur;
   llvm::SmallVector<clang::DynTypedNode, 64> Stack;
+  /// Cur as it was outside each statement on Stack, to restore on leaving.
+  llvm::SmallVector<State, 32> StmtStates;
 };
 
 /// The context of \p S, found by walking the translation unit down to it:

@@ -117,6 +117,15 @@ IncludeSite findIncludeSite(llvm::StringRef FileText) {
   return Site;
 }
 
+std::string includeLine(const IncludeSite &Site, llvm::StringRef Header,
+                        llvm::StringRef Comment) {
+  std::string Line = Site.NeedsNewline ? "\n" : "";
+  Line += "#include <" + Header.str() + ">";
+  if (!Comment.empty())
+    Line += " // " + Comment.str();
+  return Line + "\n";
+}
+
 bool includesHeader(llvm::StringRef FileText, llvm::StringRef Header) {
   for (const auto &D : scanDirectives(FileText).Directives)
     if (D.Name == "include" && D.Target == Header)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "llvm/ADT/StringRef.h"
+#include <string>
 
 namespace cudalower {
 
@@ -19,6 +20,12 @@ struct IncludeSite {
   bool NeedsNewline = false;
 };
 IncludeSite findIncludeSite(llvm::StringRef FileText);
+
+/// The text to insert at \p Site for `#include <Header>`: one whole line,
+/// ending in a newline, starting with one when Site.NeedsNewline; \p Comment,
+/// if given, follows the directive as a `//` comment.
+std::string includeLine(const IncludeSite &Site, llvm::StringRef Header,
+                        llvm::StringRef Comment = {});
 
 /// True if \p FileText has `#include <Header>` (or "Header").
 bool includesHeader(llvm::StringRef FileText, llvm::StringRef Header);

@@ -549,8 +549,9 @@ ParseOutcome parseAll(const std::vector<std::string> &Sources,
 bool runParseSafely(llvm::CrashRecoveryContext &Recovery,
                     llvm::function_ref<void()> Parse) {
   // Sixteen times Clang's own 8 MB, address space touched only as far as it
-  // is used: about 200,000 nested terms, and 50,000 in the ASan build, whose
-  // frames are four times larger (engine/deep-expressions.test has 30,000).
+  // is used. Our own walks keep their parents without recursing per level
+  // (ContextVisitor), but Clang's do: a sum of 100,000 terms overflows 8 MB
+  // inside libclang-cpp (engine/deep-expressions.test has 30,000).
   constexpr unsigned ParseStackSize = 128u << 20;
   return Recovery.RunSafelyOnThread(Parse, ParseStackSize);
 }

@@ -7,7 +7,7 @@ using namespace clang;
 namespace cudalower {
 
 /// The finding for a keyword the parse inserted.
-static std::string messageFor(const ParseFixReference &Fix) {
+static std::string dependentNameMessage(const ParseFixReference &Fix) {
   if (Fix.Kind == ParseFixKind::DependentBaseMember)
     return "member '" + Fix.Name +
            "' of a dependent base class is named without 'this->', which "
@@ -28,7 +28,7 @@ void NvccDependentTemplate::finishTranslationUnit() {
     if (Fix.Kind == ParseFixKind::TemplateKeyword ||
         Fix.Kind == ParseFixKind::TypenameKeyword ||
         Fix.Kind == ParseFixKind::DependentBaseMember)
-      diag(Fix.Loc, messageFor(Fix)).insert(Fix.Loc, Fix.Text);
+      diag(Fix.Loc, dependentNameMessage(Fix)).insert(Fix.Loc, Fix.Text);
 }
 
 } // namespace cudalower

@@ -7,7 +7,7 @@ using namespace clang;
 namespace cudalower {
 
 /// The finding for a fix of one of this rule's kinds.
-static std::string messageFor(const ParseFixReference &Fix) {
+static std::string lenientConstexprMessage(const ParseFixReference &Fix) {
   if (Fix.Kind == ParseFixKind::StaticMemberThis)
     return "static member '" + Fix.Name +
            "' is named through 'this' in a constant expression, which nvcc "
@@ -34,7 +34,7 @@ void NvccLenientConstexpr::finishTranslationUnit() {
     if (Fix.Kind == ParseFixKind::StaticMemberThis ||
         Fix.Kind == ParseFixKind::NonLiteralConstexpr ||
         Fix.Kind == ParseFixKind::HostOnlyConstexpr)
-      diag(Fix.Loc, messageFor(Fix))
+      diag(Fix.Loc, lenientConstexprMessage(Fix))
           .replace(CharSourceRange::getCharRange(
                        Fix.Loc, Fix.Loc.getLocWithOffset(Fix.Text.size())),
                    Fix.Text);

@@ -10,7 +10,7 @@ namespace cudalower {
 
 namespace {
 
-std::string realPathOf(llvm::StringRef Path) {
+std::string realPathOrItself(llvm::StringRef Path) {
   llvm::SmallString<256> Real;
   if (llvm::sys::fs::real_path(Path, Real))
     return Path.str();
@@ -34,9 +34,9 @@ llvm::Expected<std::string>
 findRealNvcc(llvm::StringRef Explicit, llvm::StringRef Self,
              const std::function<std::optional<std::string>(const char *)>
                  &GetEnv) {
-  std::string SelfReal = realPathOf(Self);
+  std::string SelfReal = realPathOrItself(Self);
   auto Usable = [&](llvm::StringRef Path) {
-    return isExecutableFile(Path) && realPathOf(Path) != SelfReal;
+    return isExecutableFile(Path) && realPathOrItself(Path) != SelfReal;
   };
   // An explicit choice that does not work is an error, not a fallback.
   for (auto [Given, From] :

@@ -248,7 +248,7 @@ void needBothPasses(PreScanResult &R, const std::string &Why) {
   }
 }
 
-std::string realPathOf(llvm::StringRef Path) {
+std::string realPathOrEmpty(llvm::StringRef Path) {
   llvm::SmallString<256> Real;
   if (llvm::sys::fs::real_path(Path, Real))
     return "";
@@ -265,10 +265,10 @@ std::string resolveInclude(llvm::StringRef Name, llvm::StringRef Includer,
   auto Try = [&](llvm::StringRef Dir) -> std::string {
     llvm::SmallString<256> Path(Dir);
     llvm::sys::path::append(Path, Inner);
-    return llvm::sys::fs::is_regular_file(Path) ? realPathOf(Path) : "";
+    return llvm::sys::fs::is_regular_file(Path) ? realPathOrEmpty(Path) : "";
   };
   if (llvm::sys::path::is_absolute(Inner))
-    return llvm::sys::fs::is_regular_file(Inner) ? realPathOf(Inner) : "";
+    return llvm::sys::fs::is_regular_file(Inner) ? realPathOrEmpty(Inner) : "";
   if (Quoted) {
     if (std::string P = Try(llvm::sys::path::parent_path(Includer));
         !P.empty())
@@ -303,7 +303,7 @@ PreScanResult preScan(llvm::StringRef Source, const IncludeSearch &Search) {
     Work.push_back(Real);
     R.ProjectFiles.push_back(Real);
   };
-  Visit(realPathOf(Source));
+  Visit(realPathOrEmpty(Source));
   if (R.ProjectFiles.empty()) {
     R.MayNeedLowering = true; // not under the root: let the engine say why
     R.Reason = Source.str() + ": outside the project root";
@@ -311,7 +311,7 @@ PreScanResult preScan(llvm::StringRef Source, const IncludeSearch &Search) {
     return R;
   }
   for (const std::string &Pre : Search.PreIncludes)
-    Visit(realPathOf(Pre));
+    Visit(realPathOrEmpty(Pre));
   while (!Work.empty()) {
     std::string File = Work.back();
     Work.pop_back();

@@ -5,6 +5,7 @@
 #include "RuleTester.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/Support/thread.h"
 #include <gtest/gtest.h>
 
 using namespace clang;
@@ -15,7 +16,7 @@ using cudalower::test::refTo;
 namespace {
 
 /// The first function named \p Name (qualified names allowed).
-const FunctionDecl *function(ASTUnit &AST, llvm::StringRef Name) {
+const FunctionDecl *functionNamed(ASTUnit &AST, llvm::StringRef Name) {
   return selectFirst<FunctionDecl>(
       "f", match(functionDecl(hasName(Name)).bind("f"), AST.getASTContext()));
 }
@@ -29,7 +30,7 @@ const FunctionDecl *calleeNamed(ASTUnit &AST, llvm::StringRef Name) {
 }
 
 /// The call operator of the lambda written in function \p Function.
-const CXXMethodDecl *lambdaIn(ASTUnit &AST, llvm::StringRef Function) {
+const CXXMethodDecl *lambdaWrittenIn(ASTUnit &AST, llvm::StringRef Function) {
   const auto *L = selectFirst<LambdaExpr>(
       "l", match(lambdaExpr(isExpansionInMainFile()).bind("l"),
                  AST.getASTContext()));
@@ -50,21 +51,21 @@ TEST(ExecSpace, WrittenSpaceIgnoresClangsImplicitAttributes) {
                             "__device__ void d() {}\n"
                             "__global__ void k() {}");
   ASSERT_TRUE(AST);
-  EXPECT_EQ(writtenExecSpace(*function(*AST, "c")), ExecSpace::Host);
-  EXPECT_FALSE(hasWrittenExecSpace(*function(*AST, "c")));
-  EXPECT_EQ(writtenExecSpace(*function(*AST, "h")), ExecSpace::Host);
-  EXPECT_TRUE(hasWrittenExecSpace(*function(*AST, "h")));
-  EXPECT_EQ(writtenExecSpace(*function(*AST, "hd")), ExecSpace::HostDevice);
-  EXPECT_EQ(writtenExecSpace(*function(*AST, "d")), ExecSpace::Device);
-  EXPECT_EQ(writtenExecSpace(*function(*AST, "k")), ExecSpace::Global);
+  EXPECT_EQ(writtenExecSpace(*functionNamed(*AST, "c")), ExecSpace::Host);
+  EXPECT_FALSE(hasWrittenExecSpace(*functionNamed(*AST, "c")));
+  EXPECT_EQ(writtenExecSpace(*functionNamed(*AST, "h")), ExecSpace::Host);
+  EXPECT_TRUE(hasWrittenExecSpace(*functionNamed(*AST, "h")));
+  EXPECT_EQ(writtenExecSpace(*functionNamed(*AST, "hd")), ExecSpace::HostDevice);
+  EXPECT_EQ(writtenExecSpace(*functionNamed(*AST, "d")), ExecSpace::Device);
+  EXPECT_EQ(writtenExecSpace(*functionNamed(*AST, "k")), ExecSpace::Global);
 }
 
 TEST(ExecSpace, ConstexprFunctionsAreHostWithoutRelaxedConstexpr) {
   auto AST = test::parseCuda("constexpr int f() { return 1; }\n"
                             "__device__ constexpr int g() { return 1; }");
   ASSERT_TRUE(AST);
-  EXPECT_EQ(nvccExecSpace(*function(*AST, "f")), ExecSpace::Host);
-  EXPECT_EQ(nvccExecSpace(*function(*AST, "g")), ExecSpace::Device);
+  EXPECT_EQ(nvccExecSpace(*functionNamed(*AST, "f")), ExecSpace::Host);
+  EXPECT_EQ(nvccExecSpace(*functionNamed(*AST, "g")), ExecSpace::Device);
 }
 
 TEST(ExecSpace, BuiltinsRunEverywhere) {
@@ -109,9 +110,9 @@ TEST(ExecSpace, PlainLambdasTakeTheSpaceOfTheirFunction) {
       "void e() { auto l = [] __device__ (int j) { return j; }; (void)l; }\n"
       "auto g = [](int j) { return j; };");
   ASSERT_TRUE(AST);
-  EXPECT_EQ(nvccExecSpace(*lambdaIn(*AST, "d")), ExecSpace::Device);
-  EXPECT_EQ(nvccExecSpace(*lambdaIn(*AST, "h")), ExecSpace::Host);
-  EXPECT_EQ(nvccExecSpace(*lambdaIn(*AST, "e")), ExecSpace::Device);
+  EXPECT_EQ(nvccExecSpace(*lambdaWrittenIn(*AST, "d")), ExecSpace::Device);
+  EXPECT_EQ(nvccExecSpace(*lambdaWrittenIn(*AST, "h")), ExecSpace::Host);
+  EXPECT_EQ(nvccExecSpace(*lambdaWrittenIn(*AST, "e")), ExecSpace::Device);
   const auto *Global = selectFirst<LambdaExpr>(
       "l", match(lambdaExpr(hasAncestor(varDecl(hasName("g")))).bind("l"),
                  AST->getASTContext()));
@@ -149,7 +150,7 @@ TEST(CodeContext, FunctionLambdaAndBody) {
       "int g = host(1);");
   ASSERT_TRUE(AST);
   ASTContext &Ctx = AST->getASTContext();
-  const FunctionDecl *Outer = function(*AST, "outer");
+  const FunctionDecl *Outer = functionNamed(*AST, "outer");
   // The trailing return type is the function's, not its body.
   CodeContext Ret = findCodeContext(*refTo(*AST, "inner"), Ctx);
   EXPECT_EQ(Ret.Function, Outer);
@@ -189,6 +190,36 @@ TEST(CodeContext, UnevaluatedAndConstantContexts) {
   CodeContext InSizeof = findCodeContext(*refTo(*AST, "h"), Ctx);
   EXPECT_TRUE(InSizeof.Unevaluated && InSizeof.ConstantOrUnevaluated);
   EXPECT_FALSE(findCodeContext(*refTo(*AST, "i"), Ctx).ConstantOrUnevaluated);
+}
+
+/// Records the parents of the one reference to `first`.
+class DepthProbe : public ContextVisitor<DepthProbe> {
+public:
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl()->getName() == "first")
+      Parents = codeContext().Parents.size();
+    return true;
+  }
+  size_t Parents = 0;
+};
+
+// Generated code holds sums of tens of thousands of terms. The walk keeps
+// the chain of parents without a stack frame per level: 1 MB of stack is
+// enough for 20,000 levels (with TraverseStmt overridden, the walk
+// overflowed it: exit 139).
+TEST(CodeContext, DeepExpressionsNeedNoStackPerLevel) {
+  std::string Code = "__device__ int f(int first, int x) { return first";
+  for (int I = 0; I < 20000; ++I)
+    Code += " + x";
+  Code += "; }";
+  auto AST = test::parseCuda(Code);
+  ASSERT_TRUE(AST);
+  DepthProbe Probe;
+  llvm::thread Walk(std::optional<unsigned>(1u << 20),
+                    [&] { Probe.TraverseAST(AST->getASTContext()); });
+  Walk.join();
+  // Each `+` and the implicit conversion of `first`, at least.
+  EXPECT_GT(Probe.Parents, 20000u);
 }
 
 } // namespace

@@ -50,6 +50,14 @@ protected:
     ASSERT_FALSE(EC);
     OS << Text;
   }
+  /// The command for an empty k.cu, seen twice by \p Cache so that its
+  /// prelude is built; returns the command with the prelude.
+  std::vector<std::string> commandWithPrelude(PreludeCache &Cache) const {
+    write("k.cu", "\n");
+    std::vector<std::string> Args = commandFor(path("k.cu"));
+    Cache.attach(Args, Dir);
+    return Cache.attach(Args, Dir);
+  }
   llvm::SmallString<256> Dir;
 };
 
@@ -92,12 +100,10 @@ TEST_F(PreludeCacheTest, BuiltTheSecondTimeACommandIsSeenThenReused) {
 }
 
 TEST_F(PreludeCacheTest, AChangedInputMeansANewPrelude) {
-  write("k.cu", "\n");
   PreludeCache Cache(path("cache"));
-  std::vector<std::string> Args = commandFor(path("k.cu"));
-  Cache.attach(Args, Dir);
-  std::vector<std::string> With = Cache.attach(Args, Dir);
+  std::vector<std::string> With = commandWithPrelude(Cache);
   ASSERT_TRUE(hasPrelude(With));
+  std::vector<std::string> Args = commandFor(path("k.cu"));
   std::string Inputs = path("cache/" + PreludeCache::keyOf(Args, Dir) + ".inputs");
   // Pretend a header it read was rewritten since.
   std::error_code EC;
@@ -123,13 +129,11 @@ TEST_F(PreludeCacheTest, AUserHeaderReachedFromThePreludeGetsNone) {
 }
 
 TEST_F(PreludeCacheTest, APreludeRemovedByAnotherProcessIsNotNamed) {
-  write("k.cu", "\n");
   PreludeCache Cache(path("cache"));
-  std::vector<std::string> Args = commandFor(path("k.cu"));
-  Cache.attach(Args, Dir);
-  std::vector<std::string> With = Cache.attach(Args, Dir);
+  std::vector<std::string> With = commandWithPrelude(Cache);
   ASSERT_TRUE(hasPrelude(With));
   ASSERT_FALSE(llvm::sys::fs::remove(With[With.size() - 2]));
+  std::vector<std::string> Args = commandFor(path("k.cu"));
   // Parsing with -include-pch of a missing file would fail: the cache says
   // so at once and parses without, or builds it again.
   std::vector<std::string> After = Cache.attach(Args, Dir);

@@ -14,9 +14,9 @@ namespace {
 /// For each error of a parse, the fix nvccSpellingFix finds with Sema's
 /// state when Clang reported it, as "line:column [removed->]text name", or
 /// "none" (the parse's ErrorPrinter does the same).
-class FixFinder : public DiagnosticConsumer {
+class ConstexprFixFinder : public DiagnosticConsumer {
 public:
-  explicit FixFinder(std::vector<std::string> &Out) : Out(Out) {}
+  explicit ConstexprFixFinder(std::vector<std::string> &Out) : Out(Out) {}
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override {
     if (Level == DiagnosticsEngine::Note) {
@@ -65,30 +65,30 @@ private:
 
 class Tap : public SemaConsumer {
 public:
-  explicit Tap(FixFinder &F) : F(F) {}
+  explicit Tap(ConstexprFixFinder &F) : F(F) {}
   void InitializeSema(Sema &S) override { F.S = &S; }
   void ForgetSema() override { F.S = nullptr; }
 
 private:
-  FixFinder &F;
+  ConstexprFixFinder &F;
 };
 
 class TapAction : public ASTFrontendAction {
 public:
-  explicit TapAction(FixFinder &F) : F(F) {}
+  explicit TapAction(ConstexprFixFinder &F) : F(F) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
     return std::make_unique<Tap>(F);
   }
 
 private:
-  FixFinder &F;
+  ConstexprFixFinder &F;
 };
 
 /// The fixes found for the errors of \p Code (C++17), in order; the
 /// hints for them in \p Hints. nvcc's lambda traits are defined as the
 /// parse defines them.
-std::vector<std::string> fixesFor(llvm::StringRef Code,
+std::vector<std::string> constexprFixesFor(llvm::StringRef Code,
                                   std::vector<std::string> *Hints = nullptr,
                                   std::vector<std::string> Args = {}) {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
@@ -96,7 +96,7 @@ std::vector<std::string> fixesFor(llvm::StringRef Code,
   auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
                                                       Memory);
   std::vector<std::string> Out;
-  FixFinder Finder(Out);
+  ConstexprFixFinder Finder(Out);
   std::vector<std::string> Command = {
       "clang++", "-fsyntax-only", "-std=c++17",
       "-D__nv_is_extended_device_lambda_closure_type(...)=(__is_same(__VA_"
@@ -124,14 +124,14 @@ const char *Slot =
 // Clang reports it when it instantiates the function; the branch it could
 // not choose then fails too (a follow-on error, no fix of its own).
 TEST(StaticMemberThisFix, NamesTheClassOwnMember) {
-  EXPECT_EQ(fixesFor(std::string(Slot) +
+  EXPECT_EQ(constexprFixesFor(std::string(Slot) +
                      "int f(slot<int, P> s, P p) { return s.key(p); }\n"),
             (std::vector<std::string>{"4:19 this-> ->slot:: has_payload",
                                       "none"}));
 }
 
 TEST(StaticMemberThisFix, NotForAMemberOfABaseClass) {
-  EXPECT_EQ(fixesFor("struct base { static constexpr bool b = true; };\n"
+  EXPECT_EQ(constexprFixesFor("struct base { static constexpr bool b = true; };\n"
                      "template <class T> struct d : base {\n"
                      "  int f() const { if constexpr (this->b) return 1; "
                      "else return 0; }\n"
@@ -143,7 +143,7 @@ TEST(StaticMemberThisFix, NotForAMemberOfABaseClass) {
 const char *Vec = "struct vec { vec(); ~vec(); };\n";
 
 TEST(NonLiteralConstexprFix, HostMemberOfATemplate) {
-  EXPECT_EQ(fixesFor(std::string(Vec) +
+  EXPECT_EQ(constexprFixesFor(std::string(Vec) +
                      "template <class T> struct bf {\n"
                      "  [[nodiscard]] constexpr int est() const {\n"
                      "    vec h; return 0;\n"
@@ -153,7 +153,7 @@ TEST(NonLiteralConstexprFix, HostMemberOfATemplate) {
 }
 
 TEST(NonLiteralConstexprFix, FunctionAtNamespaceScope) {
-  EXPECT_EQ(fixesFor(std::string(Vec) +
+  EXPECT_EQ(constexprFixesFor(std::string(Vec) +
                      "constexpr int g(int) { auto const v = vec{}; return 0; }\n"),
             std::vector<std::string>{"2:1 constexpr->inline g"});
 }
@@ -162,7 +162,7 @@ TEST(NonLiteralConstexprFix, FunctionAtNamespaceScope) {
 // become `inline inline`; a constexpr spelled by a macro is not the
 // project's to drop here.
 TEST(NonLiteralConstexprFix, NoneWhereDroppingChangesMore) {
-  EXPECT_EQ(fixesFor(std::string(Vec) +
+  EXPECT_EQ(constexprFixesFor(std::string(Vec) +
                      "struct lit { constexpr lit() { vec v; } };\n"
                      "inline constexpr int g() { vec v; return 0; }\n"
                      "#define CX constexpr\n"
@@ -174,7 +174,7 @@ TEST(NonLiteralConstexprFix, NoneWhereDroppingChangesMore) {
 /// false.
 std::vector<bool> traitHints(llvm::StringRef Code) {
   std::vector<std::string> Hints;
-  fixesFor(Code, &Hints);
+  constexprFixesFor(Code, &Hints);
   std::vector<bool> AboutTraits;
   for (const std::string &Hint : Hints)
     AboutTraits.push_back(llvm::StringRef(Hint).contains("lambda_* traits"));
@@ -214,7 +214,7 @@ TEST(NvccExtensionHint, NoneForAnAssertionThatAsksNoTrait) {
 std::vector<std::string> cudaFixesFor(llvm::StringRef Code,
                                       std::vector<std::string> *Hints = nullptr,
                                       bool Device = true) {
-  return fixesFor(Code, Hints,
+  return constexprFixesFor(Code, Hints,
                   {"-x", "cuda", Device ? "--cuda-device-only" : "--cuda-host-only",
                    "--cuda-gpu-arch=sm_90", "-nocudainc", "-nocudalib",
                    "--no-cuda-version-check", "-D__host__=__attribute__((host))",

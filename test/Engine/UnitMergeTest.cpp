@@ -7,7 +7,7 @@ using namespace cudalower;
 namespace {
 
 const char *const Header = "/p/shared.cuh";
-const char *const Text = "0123456789abcdefghijklmnopqrstuvwxyz\n";
+const char *const Original = "0123456789abcdefghijklmnopqrstuvwxyz\n";
 
 Diagnostic finding(const char *File, unsigned Offset, std::string NewText) {
   Diagnostic D;
@@ -24,19 +24,19 @@ Diagnostic finding(const char *File, unsigned Offset, std::string NewText) {
   return D;
 }
 
-void finalize(EditCollector &C) {
+void finalizeMerged(EditCollector &C) {
   if (llvm::Error E = C.finalize())
     ADD_FAILURE() << llvm::toString(std::move(E));
 }
 
 TEST(UnitMergeTest, IdenticalEditsFromTwoUnitsAreMerged) {
   EditCollector C;
-  C.recordParsedText(Header, Text);
+  C.recordParsedText(Header, Original);
   C.setUnit("/p/a.cu");
   C.add(finding(Header, 4, "X"));
   C.setUnit("/p/b.cu");
   C.add(finding(Header, 4, "X"));
-  finalize(C);
+  finalizeMerged(C);
   EXPECT_EQ(C.diagnostics().size(), 1u);
   EXPECT_FALSE(C.hasErrors());
   EXPECT_EQ(C.replacements().at(Header).size(), 1u);
@@ -44,12 +44,12 @@ TEST(UnitMergeTest, IdenticalEditsFromTwoUnitsAreMerged) {
 
 TEST(UnitMergeTest, ConflictingUnitsNameBothAndLeaveTheHeader) {
   EditCollector C;
-  C.recordParsedText(Header, Text);
+  C.recordParsedText(Header, Original);
   C.setUnit("/p/a.cu");
   C.add(finding(Header, 4, "A"));
   C.setUnit("/p/b.cu");
   C.add(finding(Header, 4, "B"));
-  finalize(C);
+  finalizeMerged(C);
   ASSERT_EQ(C.diagnostics().size(), 2u);
   const Diagnostic &Second = C.diagnostics()[1];
   EXPECT_EQ(Second.Level, DiagLevel::Error);
@@ -62,11 +62,11 @@ TEST(UnitMergeTest, ConflictingUnitsNameBothAndLeaveTheHeader) {
 
 TEST(UnitMergeTest, OneUnitsOwnConflictIsTheRulesConflict) {
   EditCollector C;
-  C.recordParsedText(Header, Text);
+  C.recordParsedText(Header, Original);
   C.setUnit("/p/a.cu");
   C.add(finding(Header, 4, "A"));
   C.add(finding(Header, 5, "B"));
-  finalize(C);
+  finalizeMerged(C);
   EXPECT_TRUE(C.hasErrors());
   EXPECT_TRUE(C.unitConflicts().empty());
   EXPECT_NE(C.diagnostics()[1].Message.find("conflicts with a fix of"),

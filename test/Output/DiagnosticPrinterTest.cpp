@@ -33,7 +33,7 @@ TEST(ExcerptAround, NeverCutsInsideAUtf8Character) {
 
 // 32 KB on one line, one finding per statement: stderr stays small.
 TEST(PrintDiagnostic, ShowsAWindowOfALongLine) {
-  Diagnostic D;
+  cudalower::Diagnostic D;
   D.Rule = "r";
   D.File = "/x/a.cu";
   D.Line = 1;

@@ -7,7 +7,7 @@ using clang::tooling::Replacements;
 
 namespace {
 
-Replacements edits(std::vector<Replacement> List) {
+Replacements diffEdits(std::vector<Replacement> List) {
   Replacements Out;
   for (const Replacement &R : List)
     if (llvm::Error E = Out.add(R))
@@ -32,7 +32,7 @@ std::string numberedLines(unsigned N) {
 
 TEST(UnifiedDiff, OneEditInOneLine) {
   std::string Old = "a\nb\nc\nint x = f();\nd\ne\nf\ng\n";
-  EXPECT_EQ(unifiedDiff("f.cu", Old, edits({at(Old, "f()", 1, "g")})),
+  EXPECT_EQ(unifiedDiff("f.cu", Old, diffEdits({at(Old, "f()", 1, "g")})),
             "--- a/f.cu\n+++ b/f.cu\n"
             "@@ -1,7 +1,7 @@\n"
             " a\n b\n c\n-int x = f();\n+int x = g();\n d\n e\n f\n");
@@ -40,7 +40,7 @@ TEST(UnifiedDiff, OneEditInOneLine) {
 
 TEST(UnifiedDiff, InsertedWholeLinesShowOnlyPlusLines) {
   std::string Old = numberedLines(8);
-  EXPECT_EQ(unifiedDiff("f.cu", Old, edits({at(Old, "l5", 0, "new1\nnew2\n")})),
+  EXPECT_EQ(unifiedDiff("f.cu", Old, diffEdits({at(Old, "l5", 0, "new1\nnew2\n")})),
             "--- a/f.cu\n+++ b/f.cu\n"
             "@@ -2,6 +2,8 @@\n"
             " l2\n l3\n l4\n+new1\n+new2\n l5\n l6\n l7\n");
@@ -49,14 +49,14 @@ TEST(UnifiedDiff, InsertedWholeLinesShowOnlyPlusLines) {
 TEST(UnifiedDiff, LinesAppendedAtTheEnd) {
   std::string Old = "a\nb\n";
   EXPECT_EQ(unifiedDiff("f.cu", Old,
-                        edits({Replacement("f.cu", Old.size(), 0, "c\n")})),
+                        diffEdits({Replacement("f.cu", Old.size(), 0, "c\n")})),
             "--- a/f.cu\n+++ b/f.cu\n"
             "@@ -1,2 +1,3 @@\n"
             " a\n b\n+c\n");
 }
 
 TEST(UnifiedDiff, TextWrittenIntoAnEmptyFile) {
-  EXPECT_EQ(unifiedDiff("f.cu", "", edits({Replacement("f.cu", 0, 0, "a\n")})),
+  EXPECT_EQ(unifiedDiff("f.cu", "", diffEdits({Replacement("f.cu", 0, 0, "a\n")})),
             "--- a/f.cu\n+++ b/f.cu\n"
             "@@ -0,0 +1,1 @@\n"
             "+a\n");
@@ -64,7 +64,7 @@ TEST(UnifiedDiff, TextWrittenIntoAnEmptyFile) {
 
 TEST(UnifiedDiff, RemovedLinesShowOnlyMinusLines) {
   std::string Old = numberedLines(5);
-  EXPECT_EQ(unifiedDiff("f.cu", Old, edits({at(Old, "l3", 6, "")})),
+  EXPECT_EQ(unifiedDiff("f.cu", Old, diffEdits({at(Old, "l3", 6, "")})),
             "--- a/f.cu\n+++ b/f.cu\n"
             "@@ -1,5 +1,3 @@\n"
             " l1\n l2\n-l3\n-l4\n l5\n");
@@ -73,7 +73,7 @@ TEST(UnifiedDiff, RemovedLinesShowOnlyMinusLines) {
 TEST(UnifiedDiff, FarEditsMakeTwoHunks) {
   std::string Old = numberedLines(20);
   EXPECT_EQ(unifiedDiff("f.cu", Old,
-                        edits({at(Old, "l2\n", 2, "X"), at(Old, "l18", 3, "Y")})),
+                        diffEdits({at(Old, "l2\n", 2, "X"), at(Old, "l18", 3, "Y")})),
             "--- a/f.cu\n+++ b/f.cu\n"
             "@@ -1,5 +1,5 @@\n"
             " l1\n-l2\n+X\n l3\n l4\n l5\n"
@@ -84,7 +84,7 @@ TEST(UnifiedDiff, FarEditsMakeTwoHunks) {
 TEST(UnifiedDiff, LaterHunksCountLinesAddedByEarlierOnes) {
   std::string Old = numberedLines(20);
   EXPECT_EQ(unifiedDiff("f.cu", Old,
-                        edits({at(Old, "l2\n", 0, "new\n"),
+                        diffEdits({at(Old, "l2\n", 0, "new\n"),
                                at(Old, "l18", 3, "Y")})),
             "--- a/f.cu\n+++ b/f.cu\n"
             "@@ -1,4 +1,5 @@\n"
@@ -96,7 +96,7 @@ TEST(UnifiedDiff, LaterHunksCountLinesAddedByEarlierOnes) {
 TEST(UnifiedDiff, NearEditsShareOneHunk) {
   std::string Old = numberedLines(20);
   EXPECT_EQ(unifiedDiff("f.cu", Old,
-                        edits({at(Old, "l5", 2, "X"), at(Old, "l11", 3, "Y")})),
+                        diffEdits({at(Old, "l5", 2, "X"), at(Old, "l11", 3, "Y")})),
             "--- a/f.cu\n+++ b/f.cu\n"
             "@@ -2,13 +2,13 @@\n"
             " l2\n l3\n l4\n-l5\n+X\n l6\n l7\n l8\n l9\n l10\n-l11\n+Y\n"
@@ -105,7 +105,7 @@ TEST(UnifiedDiff, NearEditsShareOneHunk) {
 
 TEST(UnifiedDiff, NoNewlineAtEndOfFile) {
   std::string Old = "a\nb";
-  EXPECT_EQ(unifiedDiff("f.cu", Old, edits({at(Old, "b", 1, "c")})),
+  EXPECT_EQ(unifiedDiff("f.cu", Old, diffEdits({at(Old, "b", 1, "c")})),
             "--- a/f.cu\n+++ b/f.cu\n"
             "@@ -1,2 +1,2 @@\n"
             " a\n-b\n\\ No newline at end of file\n"
@@ -114,7 +114,7 @@ TEST(UnifiedDiff, NoNewlineAtEndOfFile) {
 
 TEST(UnifiedDiff, CrlfLineEndingsAreKept) {
   std::string Old = "a\r\nb\r\nc\r\n";
-  EXPECT_EQ(unifiedDiff("f.cu", Old, edits({at(Old, "b", 1, "x")})),
+  EXPECT_EQ(unifiedDiff("f.cu", Old, diffEdits({at(Old, "b", 1, "x")})),
             "--- a/f.cu\n+++ b/f.cu\n"
             "@@ -1,3 +1,3 @@\n"
             " a\r\n-b\r\n+x\r\n c\r\n");
@@ -122,14 +122,14 @@ TEST(UnifiedDiff, CrlfLineEndingsAreKept) {
 
 TEST(UnifiedDiff, EditsThatChangeNothingGiveNoDiff) {
   std::string Old = "a\nb\n";
-  EXPECT_EQ(unifiedDiff("f.cu", Old, edits({at(Old, "b", 1, "b")})), "");
+  EXPECT_EQ(unifiedDiff("f.cu", Old, diffEdits({at(Old, "b", 1, "b")})), "");
   EXPECT_EQ(unifiedDiff("f.cu", Old, Replacements()), "");
 }
 
 TEST(UnifiedDiff, AnEditThatChangesNothingMakesNoHunk) {
   std::string Old = numberedLines(20);
   EXPECT_EQ(unifiedDiff("f.cu", Old,
-                        edits({at(Old, "l2\n", 2, "l2"), at(Old, "l18", 3, "Y")})),
+                        diffEdits({at(Old, "l2\n", 2, "l2"), at(Old, "l18", 3, "Y")})),
             "--- a/f.cu\n+++ b/f.cu\n"
             "@@ -15,6 +15,6 @@\n"
             " l15\n l16\n l17\n-l18\n+Y\n l19\n l20\n");

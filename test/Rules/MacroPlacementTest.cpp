@@ -19,7 +19,7 @@ constexpr llvm::StringLiteral TestMacro =
     "#define NS_TEST(S, N) namespace { class S##_##N { void TestBody(); }; }\\\n"
     "  void S##_##N::TestBody()\n";
 
-const CXXRecordDecl *classNamed(ASTUnit &AST, llvm::StringRef Name) {
+const CXXRecordDecl *recordNamed(ASTUnit &AST, llvm::StringRef Name) {
   auto Found = match(cxxRecordDecl(hasName(Name), isDefinition()).bind("c"),
                      AST.getASTContext());
   return Found.empty() ? nullptr : Found[0].getNodeAs<CXXRecordDecl>("c");
@@ -31,17 +31,17 @@ TEST(MacroPlacement, ClassesAMacroDefinesAreMacroMade) {
                                           "#define NAME Named\n"
                                           "class NAME {};\n")
                                  .str());
-  EXPECT_TRUE(isMacroMadeClass(*classNamed(*AST, "A_B_Test")));
-  EXPECT_FALSE(isMacroMadeClass(*classNamed(*AST, "Written")));
+  EXPECT_TRUE(isMacroMadeClass(*recordNamed(*AST, "A_B_Test")));
+  EXPECT_FALSE(isMacroMadeClass(*recordNamed(*AST, "Written")));
   // Only the name from a macro: the class is written in the file.
-  EXPECT_FALSE(isMacroMadeClass(*classNamed(*AST, "Named")));
+  EXPECT_FALSE(isMacroMadeClass(*recordNamed(*AST, "Named")));
 }
 
 TEST(MacroPlacement, ContextSkipsNamespacesTheMacroOpens) {
   auto AST = test::parseCuda((TestMacro + "namespace user { NS_TEST(A, B) {} }\n"
                                           "namespace { TEST(C, D) {} }\n")
                                  .str());
-  const CXXRecordDecl *AB = classNamed(*AST, "A_B");
+  const CXXRecordDecl *AB = recordNamed(*AST, "A_B");
   const DeclContext *DC = userWrittenContext(*AB);
   ASSERT_TRUE(isa<NamespaceDecl>(DC));
   EXPECT_EQ(cast<NamespaceDecl>(DC)->getName(), "user");
@@ -49,14 +49,14 @@ TEST(MacroPlacement, ContextSkipsNamespacesTheMacroOpens) {
   EXPECT_TRUE(needsOwnUnnamedNamespace(*DC));
   // The user's own unnamed namespace is enough.
   EXPECT_FALSE(needsOwnUnnamedNamespace(
-      *userWrittenContext(*classNamed(*AST, "C_D_Test"))));
+      *userWrittenContext(*recordNamed(*AST, "C_D_Test"))));
 }
 
 TEST(MacroPlacement, MacroNameIsTheOutermostExpansion) {
   auto AST = test::parseCuda((TestMacro + "#define WRAP(S, N) TEST(S, N)\n"
                                           "WRAP(A, B) {}\n")
                                  .str());
-  const CXXRecordDecl *C = classNamed(*AST, "A_B_Test");
+  const CXXRecordDecl *C = recordNamed(*AST, "A_B_Test");
   EXPECT_EQ(macroNameAt(C->getBeginLoc(), AST->getSourceManager(),
                         AST->getLangOpts()),
             "WRAP");

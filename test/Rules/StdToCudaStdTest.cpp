@@ -181,6 +181,16 @@ TEST(IncludeSite, LastLineWithoutNewline) {
   EXPECT_TRUE(S.NeedsNewline);
 }
 
+TEST(IncludeLine, WholeLineWithOptionalCommentAndLeadingNewline) {
+  IncludeSite AtLineStart;
+  EXPECT_EQ(includeLine(AtLineStart, "cuda/std/cmath"),
+            "#include <cuda/std/cmath>\n");
+  IncludeSite AfterLastLine;
+  AfterLastLine.NeedsNewline = true;
+  EXPECT_EQ(includeLine(AfterLastLine, "cuda/std/__x.h", "why"),
+            "\n#include <cuda/std/__x.h> // why\n");
+}
+
 TEST(IncludesHeader, BothSpellings) {
   EXPECT_TRUE(includesHeader("#include <cuda/std/cmath>\n", "cuda/std/cmath"));
   EXPECT_TRUE(includesHeader("#  include \"cuda/std/cmath\"\n", "cuda/std/cmath"));

@@ -197,9 +197,7 @@ void includeHeaders(DiagBuilder &D, SourceLocation Loc,
   IncludeSite Site = findIncludeSite(Text);
   for (const std::string &Header : Headers)
     if (!includesHeader(Text, Header))
-      D.insert(SM.getComposedLoc(File, Site.Offset),
-               (Site.NeedsNewline ? "\n#include <" : "#include <") + Header +
-                   ">\n");
+      D.insert(SM.getComposedLoc(File, Site.Offset), includeLine(Site, Header));
 }
 
 } // namespace lowering

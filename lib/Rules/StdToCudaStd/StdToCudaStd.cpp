@@ -479,12 +479,10 @@ private:
     if (NewSite)
       SiteIt->second = findIncludeSite(Text);
     const IncludeSite &Site = SiteIt->second;
-    std::string Line = Site.NeedsNewline ? "\n" : "";
-    Line += "#include <" + Sym.Header.str() + ">";
-    if (Sym.Internal)
-      Line += " // libcu++ has no public header for this";
-    Line += "\n";
-    B.insert(SM.getComposedLoc(FID, Site.Offset), Line);
+    B.insert(SM.getComposedLoc(FID, Site.Offset),
+             includeLine(Site, Sym.Header,
+                         Sym.Internal ? "libcu++ has no public header for this"
+                                      : ""));
   }
 
   RuleContext &Ctx;
