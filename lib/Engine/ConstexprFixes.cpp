@@ -73,10 +73,13 @@ staticMemberThisFix(llvm::ArrayRef<StoredDiagnostic> Held,
   return std::nullopt;
 }
 
-/// True if \p F is compiled for the device as well as (or instead of) the
-/// host.
+/// True if \p F is declared for the device as well as (or instead of) the
+/// host: `__device__` or `__global__` spelled. Clang's implicit
+/// `__host__ __device__` on a constexpr function without an execution space
+/// does not count: nvcc reads such a function as `__host__`.
 static bool isDeviceFunction(const FunctionDecl &F) {
-  return F.hasAttr<CUDADeviceAttr>() || F.hasAttr<CUDAGlobalAttr>();
+  const auto *Device = F.getAttr<CUDADeviceAttr>();
+  return (Device && !Device->isImplicit()) || F.hasAttr<CUDAGlobalAttr>();
 }
 
 /// The place of the one `constexpr` spelled in \p F's declaration before

@@ -42,8 +42,9 @@ staticMemberThisFix(llvm::ArrayRef<clang::StoredDiagnostic> Held,
 /// non-literal type ... cannot be defined in a constexpr function before
 /// C++23`, in the function \p Where is in. Only for a function that is not
 /// a constructor (whether a class is literal depends on its constructors),
-/// not compiled for the device (`__device__`, `__global__`, where nvcc
-/// without --expt-relaxed-constexpr treats constexpr differently), not
+/// not declared for the device (`__device__`, `__global__` spelled, where
+/// nvcc without --expt-relaxed-constexpr treats constexpr differently;
+/// Clang's implicit `__host__ __device__` does not count), not
 /// declared `inline` already, with `constexpr` spelled once in its
 /// declaration outside any macro.
 std::optional<ParseFixSite>

@@ -40,6 +40,18 @@ template <class T> struct sketch {
   }
 };
 
+// No execution space: Clang makes it implicitly __host__ __device__, nvcc
+// reads it as __host__ (and rejects such a variable only in a function that
+// is not a template): the same fix.
+template <class T> struct estimator {
+  constexpr int estimate() const {
+    // CHECK-MESSAGES: [[@LINE-1]]:3: warning: constexpr function 'estimate' defines a variable of non-literal type, {{.*}} [nvcc-lenient-constexpr]
+    // CHECK-FIXES: inline int estimate() const {
+    buffer b;
+    return b.size;
+  }
+};
+
 // Macro case: the execution space is a macro, the keyword is not.
 #define HOST __host__
 template <class T> struct counter {

@@ -221,6 +221,23 @@ std::vector<std::string> cudaFixesFor(llvm::StringRef Code,
                    "-D__device__=__attribute__((device))"});
 }
 
+// Clang makes a constexpr function without an execution space implicitly
+// __host__ __device__; nvcc reads it as __host__, so it gets the fix in
+// both passes. A spelled __device__ or __host__ __device__ does not.
+TEST(NonLiteralConstexprFix, ImplicitHostDeviceIsHostForNvcc) {
+  std::string Code = std::string(Vec) +
+                     "template <class T> struct bf {\n"
+                     "  constexpr int est() const { vec h; return 0; }\n"
+                     "  __device__ constexpr int dev() const { vec h; return 0; }\n"
+                     "  __host__ __device__ constexpr int hd() const { vec h; return 0; }\n"
+                     "};\n";
+  // dev() has two errors: vec's constructor is a host function as well.
+  std::vector<std::string> Expected = {"3:3 constexpr->inline est", "none",
+                                       "none", "none"};
+  EXPECT_EQ(cudaFixesFor(Code, nullptr, /*Device=*/false), Expected);
+  EXPECT_EQ(cudaFixesFor(Code, nullptr, /*Device=*/true), Expected);
+}
+
 // hyperloglog::clear(stream) reaching hyperloglog_impl::clear(CG const&).
 const char *Sketch =
     "struct stream { void wait() const {} };\n"
