@@ -82,13 +82,15 @@ enum class ParseFixKind {
   StaticMemberThis, ///< `this->` before a static member, as `C::`.
   NonLiteralConstexpr, ///< `constexpr` of a function that cannot be one.
   HostOnlyConstexpr, ///< `__host__` on a constexpr function nvcc reads so.
+  AsmPercentEscape, ///< `%` before a `%` that starts no operand in asm.
 };
 
 /// Text the engine put into its copy of a file before this parse, so that
 /// Clang reads code nvcc accepts (a `template` keyword before a dependent
 /// member template name): the parse read Text at Loc, where the file on
-/// disk has Removed (often nothing). Rules nvcc-dependent-template and
-/// nvcc-lenient-constexpr report each as an edit of the run.
+/// disk has Removed (often nothing). Rules nvcc-dependent-template,
+/// nvcc-lenient-constexpr and nvcc-asm-escape report each as an edit of the
+/// run.
 struct ParseFixReference {
   clang::SourceLocation Loc;
   std::string Text;

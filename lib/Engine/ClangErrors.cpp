@@ -2,6 +2,7 @@
 
 #include "Engine/ClangErrors.h"
 #include "Engine/ConstexprFixes.h"
+#include "Engine/ParseFixes.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -208,6 +209,15 @@ std::string nvccExtensionHint(llvm::ArrayRef<StoredDiagnostic> Held,
            "function that is never evaluated as a constant; Clang does not "
            "before C++23: drop 'constexpr' from the function (keeping it "
            "'inline'), which both compilers accept";
+  // nvcc hands a `%` that starts no operand (`%laneid`) to ptxas as is.
+  if (ID == diag::err_asm_invalid_escape) {
+    std::optional<ParseFixSite> Site = asmPercentFix(Held.front());
+    llvm::StringRef Name = Site ? llvm::StringRef(Site->Name) : "%name";
+    return "nvcc passes '" + Name.str() +
+           "' in an asm string to ptxas as written; Clang does not: escape "
+           "it as '%" + Name.str() + "', which both compilers read as '" +
+           Name.str() + "'";
+  }
   // `this->static_member` in a constant expression: EDG evaluates the
   // static member; Clang rejects the use of `this`.
   bool ThisInConstant = llvm::any_of(Held, [](const StoredDiagnostic &D) {

@@ -315,7 +315,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   Settings.Jobs = jobsFor(Opts);
   Settings.Color = Opts.Color;
   Settings.Progress = &Progress;
-  // Rules nvcc-dependent-template and nvcc-lenient-constexpr turn the
+  // Rules nvcc-dependent-template, nvcc-lenient-constexpr and
+  // nvcc-asm-escape turn the
   // spellings fixed for the parse into edits; without them, such a source
   // does not parse.
   Settings.Root = Run->Cfg.Root;
@@ -330,6 +331,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
       Kinds.insert({ParseFixKind::StaticMemberThis,
                     ParseFixKind::NonLiteralConstexpr,
                     ParseFixKind::HostOnlyConstexpr});
+    if (On.contains("nvcc-asm-escape"))
+      Kinds.insert(ParseFixKind::AsmPercentEscape);
     return Kinds;
   };
   ParseOutcome Parse =

@@ -103,6 +103,10 @@ static std::string describeFix(const ParseFixSite &Site) {
     return "nvcc accepts '" + Site.Name +
            "' as constexpr while it is never evaluated as a constant; Clang "
            "needs 'constexpr' dropped here";
+  case ParseFixKind::AsmPercentEscape:
+    return "nvcc passes '" + Site.Name +
+           "' in an asm string to ptxas as written; Clang needs it escaped "
+           "as '%" + Site.Name + "' here";
   case ParseFixKind::HostOnlyConstexpr:
     return "nvcc reads constexpr '" + Site.Name +
            "' as a __host__ function, Clang as __host__ __device__, and its "
@@ -122,6 +126,8 @@ static std::string spellingOf(const ParseFixSite &Site) {
     return "'inline' in place of 'constexpr'";
   case ParseFixKind::HostOnlyConstexpr:
     return "'__host__ constexpr' in each declaration";
+  case ParseFixKind::AsmPercentEscape:
+    return "'%" + Site.Name + "'";
   default:
     return "'" + llvm::StringRef(Site.Text).trim().str() + "'";
   }

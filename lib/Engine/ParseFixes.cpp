@@ -3,6 +3,7 @@
 #include "Engine/ParseFixes.h"
 #include "Engine/ConstexprFixes.h"
 #include "clang/Basic/CharInfo.h"
+#include "clang/Basic/DiagnosticAST.h"
 #include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/FileManager.h"
@@ -159,6 +160,39 @@ dependentBaseMemberFix(const StoredDiagnostic &Error) {
                       ParseFixKind::DependentBaseMember};
 }
 
+std::optional<ParseFixSite> asmPercentFix(const StoredDiagnostic &Error) {
+  if (Error.getID() != diag::err_asm_invalid_escape ||
+      !Error.getLocation().isValid())
+    return std::nullopt;
+  const SourceManager &SM = Error.getLocation().getManager();
+  SourceLocation Spelled = SM.getSpellingLoc(Error.getLocation());
+  if (!Spelled.isFileID() || SM.isWrittenInScratchSpace(Spelled))
+    return std::nullopt;
+  auto [File, Offset] = SM.getDecomposedLoc(Spelled);
+  llvm::StringRef Text = SM.getBufferData(File);
+  // Clang reports the character after the escape's `%` (`% x`), or the one
+  // after a letter it took for an operand modifier (`%laneid`: at 'a').
+  for (unsigned Back = 1; Back <= 2 && Back <= Offset; ++Back) {
+    unsigned Percent = Offset - Back;
+    if (Text[Percent] != '%')
+      continue;
+    // An even run of `%` before it is escapes: it starts a new one.
+    unsigned Run = 0;
+    while (Run < Percent && Text[Percent - Run - 1] == '%')
+      ++Run;
+    if (Run % 2)
+      return std::nullopt;
+    llvm::StringRef Word =
+        Text.substr(Percent + 1).take_while([](char C) {
+          return isAsciiIdentifierContinue(C);
+        });
+    return ParseFixSite{
+        FullSourceLoc(Spelled.getLocWithOffset(-static_cast<int>(Back)), SM),
+        "%", ("%" + Word).str(), ParseFixKind::AsmPercentEscape};
+  }
+  return std::nullopt;
+}
+
 std::optional<ParseFixSite>
 nvccSpellingFix(llvm::ArrayRef<StoredDiagnostic> Held,
                 const ErrorContext &Where) {
@@ -170,6 +204,8 @@ nvccSpellingFix(llvm::ArrayRef<StoredDiagnostic> Held,
   if (auto Site = typenameKeywordFix(Error))
     return Site;
   if (auto Site = dependentBaseMemberFix(Error))
+    return Site;
+  if (auto Site = asmPercentFix(Error))
     return Site;
   if (auto Site = staticMemberThisFix(Held, Where))
     return Site;

@@ -2,12 +2,13 @@
 //
 // nvcc's front end (EDG) accepts a dependent member template named without
 // `template` (`typename table<T>::view<>`, `f.operator()<2>(x)`), a
-// dependent type named without `typename`, and a few constexpr spellings
-// (ConstexprFixes.h); Clang rejects them. Where every error of a source is
+// dependent type named without `typename`, a few constexpr spellings
+// (ConstexprFixes.h) and a lone `%` in an asm string; Clang rejects them. Where every error of a source is
 // of such a kind and lies in a file of the project, the parse rewrites its
 // in-memory copy of the file into a spelling both compilers accept and
-// parses again, so the rules see a clean AST; rules nvcc-dependent-template
-// and nvcc-lenient-constexpr then report each fix as an edit of the run.
+// parses again, so the rules see a clean AST; rules nvcc-dependent-template,
+// nvcc-lenient-constexpr and nvcc-asm-escape then report each fix as an
+// edit of the run.
 // The rules' findings are made on the fixed text; they are mapped back to
 // the text on disk here (docs/design.md, nvcc-isms).
 //
@@ -76,6 +77,14 @@ typenameKeywordFix(const clang::StoredDiagnostic &Error);
 /// name, not in a macro).
 std::optional<ParseFixSite>
 dependentBaseMemberFix(const clang::StoredDiagnostic &Error);
+
+/// Where to insert `%` for Clang's `invalid % escape in inline assembly
+/// string`: nvcc passes `asm("mov.u32 %0, %laneid;" : "=r"(r))` to ptxas
+/// as written, Clang asks for `%%laneid`, which both compilers turn into
+/// the same `%laneid` (an asm statement with operands reads `%%` as `%`).
+/// Spelled in a macro definition alike.
+std::optional<ParseFixSite>
+asmPercentFix(const clang::StoredDiagnostic &Error);
 
 /// The fix for the error that starts \p Held (its notes follow), with
 /// \p Where the parser was when Clang reported it: one of the above or of

@@ -13,6 +13,7 @@
 #include "Rules/StdToCudaStd/StdToCudaStd.h"
 #include "Rules/NvccDependentTemplate.h"
 #include "Rules/NvccLenientConstexpr.h"
+#include "Rules/NvccAsmEscape.h"
 #include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/StringExtras.h"
 
