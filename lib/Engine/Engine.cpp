@@ -316,9 +316,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   Settings.Color = Opts.Color;
   Settings.Progress = &Progress;
   // Rules nvcc-dependent-template, nvcc-lenient-constexpr and
-  // nvcc-asm-escape turn the
-  // spellings fixed for the parse into edits; without them, such a source
-  // does not parse.
+  // nvcc-asm-escape turn the spellings fixed for the parse into edits;
+  // without them, such a source does not parse.
   Settings.Root = Run->Cfg.Root;
   Settings.ParseFixesFor = [&](const std::string &Source) {
     const llvm::StringSet<> &On = Run->configFor(Source).Enabled;

@@ -3,14 +3,14 @@
 // nvcc's front end (EDG) accepts a dependent member template named without
 // `template` (`typename table<T>::view<>`, `f.operator()<2>(x)`), a
 // dependent type named without `typename`, a few constexpr spellings
-// (ConstexprFixes.h) and a lone `%` in an asm string; Clang rejects them. Where every error of a source is
-// of such a kind and lies in a file of the project, the parse rewrites its
-// in-memory copy of the file into a spelling both compilers accept and
-// parses again, so the rules see a clean AST; rules nvcc-dependent-template,
-// nvcc-lenient-constexpr and nvcc-asm-escape then report each fix as an
-// edit of the run.
-// The rules' findings are made on the fixed text; they are mapped back to
-// the text on disk here (docs/design.md, nvcc-isms).
+// (ConstexprFixes.h) and a lone `%` in an asm string; Clang rejects them.
+// Where every error of a source is of such a kind and lies in a file of the
+// project, the parse rewrites its in-memory copy of the file into a
+// spelling both compilers accept and parses again, so the rules see a clean
+// AST; rules nvcc-dependent-template, nvcc-lenient-constexpr and
+// nvcc-asm-escape then report each fix as an edit of the run. The rules'
+// findings are made on the fixed text; they are mapped back to the text on
+// disk here (docs/design.md, nvcc-isms).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
