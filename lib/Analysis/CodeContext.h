@@ -106,6 +106,9 @@ public:
   // recursion (its own queue) rather than by overriding TraverseStmt, which
   // would make the walk recurse once per level of an expression: a
   // generated 30000-term sum then needs hundreds of megabytes of stack.
+  // A walk that a callback stops (returning false) leaves Stack and
+  // StmtStates as they were: such a visitor is not walked again
+  // (ContextFinder).
   bool dataTraverseStmtPre(clang::Stmt *S) {
     StmtStates.push_back(Cur);
     enterStmt(*S);
