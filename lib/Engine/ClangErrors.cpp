@@ -172,6 +172,20 @@ ErrorContext contextOf(const Sema &S) {
   return Where;
 }
 
+/// True for a function only the device compilation compiles: `__global__`,
+/// or `__device__` written without `__host__` (not the `__device__` Clang
+/// gives a constexpr function on its own).
+static bool isDeviceOnly(const FunctionDecl *F) {
+  if (F->hasAttr<CUDAGlobalAttr>())
+    return true;
+  const auto *Device = F->getAttr<CUDADeviceAttr>();
+  return Device && !Device->isImplicit() && !F->hasAttr<CUDAHostAttr>();
+}
+
+bool isLeftToDevicePass(const ErrorContext &Where) {
+  return !Where.DevicePass && llvm::any_of(Where.Instantiating, isDeviceOnly);
+}
+
 std::string nvccExtensionHint(llvm::ArrayRef<StoredDiagnostic> Held,
                               const ErrorContext &Where) {
   if (Held.empty())

@@ -2,8 +2,10 @@
 #pragma once
 
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "llvm/ADT/ArrayRef.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -50,6 +52,28 @@ struct ErrorContext {
 
 /// Where \p S is now.
 ErrorContext contextOf(const clang::Sema &S);
+
+/// True for an error of the host pass that nvcc's host compilation never
+/// meets: Clang was instantiating, or instantiating for, a function that
+/// only the device compiles (a `__global__` or `__device__` template).
+/// Clang instantiates such bodies in both passes; EDG only in the device
+/// compilation, so code that names a `__CUDA_ARCH__`-only overload there
+/// compiles with nvcc. The device pass reads the same body, and reports the
+/// error if it is one.
+bool isLeftToDevicePass(const ErrorContext &Where);
+
+/// Tells its owner the parse's Sema while it lives (null after): some
+/// errors are read with the state Sema was in when Clang reported them.
+class SemaTap : public clang::SemaConsumer {
+public:
+  explicit SemaTap(std::function<void(clang::Sema *)> Tell)
+      : Tell(std::move(Tell)) {}
+  void InitializeSema(clang::Sema &S) override { Tell(&S); }
+  void ForgetSema() override { Tell(nullptr); }
+
+private:
+  std::function<void(clang::Sema *)> Tell;
+};
 
 /// For a Clang error (with its notes) on code that nvcc accepts and no
 /// Clang switch lets through, what nvcc accepts there and a spelling both

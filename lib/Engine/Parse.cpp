@@ -60,6 +60,7 @@ void ErrorPrinter::hold(DiagnosticsEngine::Level Level,
   Held.emplace_back(Level, Info);
   HeldCrossSpace = Info.getID() == diag::err_ref_bad_target;
   HeldWhere = contextNow();
+  HeldForDevicePass = isLeftToDevicePass(HeldWhere);
   HeldKeys.clear();
   if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
     return;
@@ -70,6 +71,16 @@ void ErrorPrinter::hold(DiagnosticsEngine::Level Level,
   HeldKeys = crossSpaceKeys(
       File, offsetOnDisk(File, SM.getFileOffset(Loc)),
       Target ? Target->getQualifiedNameAsString() : std::string());
+}
+
+void ErrorPrinter::setSema(Sema *S) {
+  CurrentSema = S;
+  // Clang stops at its error limit with a fatal error that silences every
+  // later diagnostic, and counts the errors this printer tolerates towards
+  // it: twenty cross-space calls would hide the real error after them. The
+  // printer limits what it shows instead.
+  if (S)
+    S->getDiagnostics().setErrorLimit(0);
 }
 
 /// Where the parser is: the function and the context Sema works in.
@@ -190,6 +201,7 @@ void ErrorPrinter::abandonParse() {
   HeldWhere = {};
   CurrentSema = nullptr;
   HeldCrossSpace = false;
+  HeldForDevicePass = false;
   PPOfFile = nullptr;
   Owned.reset();
   resetCount();
@@ -199,7 +211,9 @@ void ErrorPrinter::abandonParse() {
 void ErrorPrinter::flush() {
   if (Held.empty())
     return;
-  if (!HeldCrossSpace) {
+  if (HeldForDevicePass) {
+    ++LeftToDevicePass;
+  } else if (!HeldCrossSpace) {
     ++Errors;
     const StoredDiagnostic &E = Held.front();
     std::string Hint = nvccExtensionHint(Held, HeldWhere);
@@ -210,12 +224,28 @@ void ErrorPrinter::flush() {
     std::string Key = E.getMessage().str();
     if (E.getLocation().isValid())
       Key += E.getLocation().printToString(E.getLocation().getManager());
-    show(std::move(Key), Hint);
+    if (Errors <= MaxShownErrors)
+      show(std::move(Key), Hint);
+    else if (Errors == MaxShownErrors + 1)
+      sayErrorsHidden(E);
   } else {
     Tolerated.insert(HeldKeys.begin(), HeldKeys.end());
   }
   Held.clear();
   HeldCrossSpace = false;
+  HeldForDevicePass = false;
+}
+
+/// Says, once per file, that the errors after \p First are not shown.
+void ErrorPrinter::sayErrorsHidden(const StoredDiagnostic &First) {
+  std::string File = "cuda-lower";
+  if (First.getLocation().isValid())
+    File = First.getLocation().getManager().getFilename(
+        First.getLocation().getManager().getFileLoc(First.getLocation()));
+  Log.add("hidden:" + File, displayPath(File, UserCwd) +
+                                ": note: the errors after the first " +
+                                std::to_string(MaxShownErrors) +
+                                " are not shown\n");
 }
 
 /// Renders the held error and its notes, with the paths shown as the tool's
@@ -287,17 +317,6 @@ struct SourceResult {
   Diagnostic Failure; ///< When it failed or crashed, for the reports.
 };
 
-/// Tells an ErrorPrinter the parse's Sema while it lives.
-class SemaTap : public SemaConsumer {
-public:
-  explicit SemaTap(ErrorPrinter &Errors) : Errors(Errors) {}
-  void InitializeSema(Sema &S) override { Errors.setSema(&S); }
-  void ForgetSema() override { Errors.setSema(nullptr); }
-
-private:
-  ErrorPrinter &Errors;
-};
-
 /// The rules' action, with a SemaTap beside its consumer.
 class WithSemaTap : public WrapperFrontendAction {
 public:
@@ -311,7 +330,8 @@ protected:
     Consumers.push_back(WrapperFrontendAction::CreateASTConsumer(CI, In));
     if (!Consumers.back())
       return nullptr;
-    Consumers.push_back(std::make_unique<SemaTap>(Errors));
+    Consumers.push_back(std::make_unique<SemaTap>(
+        [&Errors = Errors](Sema *S) { Errors.setSema(S); }));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
   void EndSourceFileAction() override {

@@ -80,6 +80,10 @@ private:
 /// the rules: such code is what rules rewrite (std::swap in device code
 /// becomes cuda::std::swap), and Clang's recovery keeps the call in the AST.
 /// If no rule rewrites it, nvcc reports it on the output.
+///
+/// Nor is an error of the host pass inside the instantiation of a
+/// device-only template (isLeftToDevicePass): nvcc's host compilation never
+/// instantiates those bodies, and the device pass reads them.
 class ErrorPrinter : public clang::DiagnosticConsumer {
 public:
   /// \p UserCwd: where the user ran the tool; paths under it are shown
@@ -96,12 +100,13 @@ public:
 
   /// Errors that stop the rules, including one not yet shown.
   unsigned errors() const {
-    return Errors + (!Held.empty() && !HeldCrossSpace);
+    return Errors + (!Held.empty() && !HeldCrossSpace && !HeldForDevicePass);
   }
   /// Forgets the errors, and the tolerated ones, of the previous parse.
   void resetCount() {
     Errors = 0;
     Fixable = 0;
+    LeftToDevicePass = 0;
     WrongSide.clear();
     First.reset();
   }
@@ -115,7 +120,7 @@ public:
   }
   /// The parse's Sema while it runs (null outside): some errors are read
   /// with the declarations around the place where Clang reported them.
-  void setSema(clang::Sema *S) { CurrentSema = S; }
+  void setSema(clang::Sema *S);
   /// The fixes the text being parsed has (offsets are mapped through them).
   void setApplied(const ParseFixes *Fixes) { Applied = Fixes; }
   const ParseFixes *applied() const { return Applied; }
@@ -137,6 +142,9 @@ public:
   const std::vector<WrongSideReference> &wrongSide() const { return WrongSide; }
   /// The first error shown since resetCount, for the reports.
   const std::optional<Diagnostic> &firstError() const { return First; }
+  /// Errors of the host pass since resetCount that nvcc's host compilation
+  /// never meets (isLeftToDevicePass): not shown, not counted.
+  unsigned leftToDevicePass() const { return LeftToDevicePass; }
   /// The cross-space errors tolerated so far (see crossSpaceKeys).
   const std::set<std::string> &toleratedCrossSpace() const {
     return Tolerated;
@@ -147,6 +155,7 @@ private:
             const clang::Diagnostic &Info);
   void flush();
   void show(std::string Key, const std::string &Hint);
+  void sayErrorsHidden(const clang::StoredDiagnostic &First);
   void renderNvccExtensionHint(clang::TextDiagnostic &Renderer,
                                const std::string &Hint);
   bool takeFix(std::string &Hint);
@@ -161,11 +170,15 @@ private:
   const clang::Preprocessor *PPOfFile = nullptr;
   std::vector<clang::StoredDiagnostic> Held; // an error and its notes
   bool HeldCrossSpace = false;
+  bool HeldForDevicePass = false; // see isLeftToDevicePass
   std::vector<std::string> HeldKeys; // of the held error
   ErrorContext HeldWhere;            // where the parser was then
   clang::Sema *CurrentSema = nullptr;
   std::set<std::string> Tolerated;
   unsigned Errors = 0;
+  unsigned LeftToDevicePass = 0;
+  /// Clang's default limit: the errors after it are counted, not shown.
+  static constexpr unsigned MaxShownErrors = 20;
   std::vector<WrongSideReference> WrongSide;
   // Fixing spellings nvcc accepts (enableParseFixes).
   std::string FixRoot;

@@ -35,6 +35,7 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -70,9 +71,19 @@ public:
     flush();
     if (Level < DiagnosticsEngine::Error || isOnlyAWarningForNvcc(Info))
       return; // nvcc warns, as it did on the input
+    if (CurrentSema && isLeftToDevicePass(contextOf(*CurrentSema)))
+      return; // nvcc's host compilation never reads it; the device pass does
     Held = classify(Info);
   }
   void EndSourceFile() override { flush(); }
+  /// The parse's Sema while it lives (SemaTap).
+  void setSema(Sema *S) {
+    CurrentSema = S;
+    // Every error is wanted, and a tolerated one must not count towards
+    // Clang's limit (whose fatal error silences the rest).
+    if (S)
+      S->getDiagnostics().setErrorLimit(0);
+  }
 
 private:
   /// Whether argument \p I of \p Info is the execution space \p Space.
@@ -141,6 +152,7 @@ private:
   std::vector<RawProblem> &Out;
   FileOwnership &Owned;
   std::optional<RawProblem> Held;
+  Sema *CurrentSema = nullptr;
 };
 
 /// Finds annotated lambdas, and device calls to constexpr host functions,
@@ -336,17 +348,22 @@ private:
 /// and the text of those its problems are in.
 class VerifyAction : public ASTFrontendAction {
 public:
-  VerifyAction(FileOwnership &Owned, std::vector<RawProblem> &Out,
-               std::set<std::string> &Read,
+  VerifyAction(FileOwnership &Owned, VerifyDiagnostics &Diags,
+               std::vector<RawProblem> &Out, std::set<std::string> &Read,
                std::map<std::string, std::string> &Texts, CompilationPass Pass,
                bool TestCrash)
-      : Owned(Owned), Out(Out), Read(Read), Texts(Texts), Pass(Pass),
-        TestCrash(TestCrash) {}
+      : Owned(Owned), Diags(Diags), Out(Out), Read(Read), Texts(Texts),
+        Pass(Pass), TestCrash(TestCrash) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     prepareParseAsNvcc(CI.getPreprocessor(), Owned);
-    return std::make_unique<ResidualConsumer>(Owned, Out, Pass, TestCrash);
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(
+        std::make_unique<ResidualConsumer>(Owned, Out, Pass, TestCrash));
+    Consumers.push_back(std::make_unique<SemaTap>(
+        [&Diags = Diags](Sema *S) { Diags.setSema(S); }));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
   void EndSourceFileAction() override {
     SourceManager &SM = getCompilerInstance().getSourceManager();
@@ -360,6 +377,7 @@ public:
 
 private:
   FileOwnership &Owned;
+  VerifyDiagnostics &Diags;
   std::vector<RawProblem> &Out;
   std::set<std::string> &Read;
   std::map<std::string, std::string> &Texts;
@@ -484,7 +502,7 @@ private:
     VerifyDiagnostics Diags(Raw, Owned);
     tooling::ToolInvocation Invocation(
         In.Setup.parseCommandFor(In.Sources[I], Pass, Semantics::PlainNvcc),
-        std::make_unique<VerifyAction>(Owned, Raw, ReadBySource[I],
+        std::make_unique<VerifyAction>(Owned, Diags, Raw, ReadBySource[I],
                                        Check.Texts, Pass, In.TestCrash),
         &Files);
     Invocation.setDiagnosticConsumer(&Diags);

@@ -14,10 +14,12 @@ std::string displayPath(llvm::StringRef File, llvm::StringRef GivenCwd) {
   llvm::SmallString<256> Cwd(GivenCwd);
   if (Cwd.empty() && llvm::sys::fs::current_path(Cwd))
     return File.str();
-  llvm::SmallString<256> Rel(File);
-  if (llvm::sys::path::replace_path_prefix(Rel, Cwd, ""))
-    return llvm::sys::path::relative_path(Rel).str();
-  return File.str();
+  // replace_path_prefix compares strings: /tmp/a-out starts with /tmp/a.
+  llvm::StringRef Rest = File;
+  if (!Rest.consume_front(llvm::StringRef(Cwd).rtrim('/')) ||
+      (!Rest.empty() && !llvm::sys::path::is_separator(Rest.front())))
+    return File.str();
+  return Rest.ltrim('/').str();
 }
 
 SourceExcerpt excerptAround(llvm::StringRef Line, unsigned Column,

@@ -101,6 +101,28 @@ template <class V> void scale_all(V &v) {
 }
 template void scale_all(Buffer<float> &);
 
+// An init-capture from any other dependent expression (tiny-cuda-nn's
+// `[out = output->pitched_ptr()] __device__ (...)` in a class template's
+// member): the template argument is auto's deduction from that expression,
+// `decay_t<decltype(EXPR)>`, written where the expression is in scope.
+// CHECK-FIXES: template <class out_capture_t, class width_capture_t>
+// CHECK-FIXES-NEXT:   struct forward_lambda_1 {
+// CHECK-FIXES-NEXT:     out_capture_t out;
+// CHECK-FIXES-NEXT:     width_capture_t width;
+// CHECK-FIXES-NEXT:     unsigned int stride;
+// CHECK-FIXES-NEXT:     __device__ void operator()(int i) const {
+// CHECK-FIXES: apply<<<1, 4>>>(forward_lambda_1<::cuda::std::decay_t<decltype(m.begin() + 1)>, ::cuda::std::decay_t<decltype(m.size() * scale)>>{m.begin() + 1, m.size() * scale, m_stride}, 4);
+template <class M> struct Layer {
+  unsigned m_stride = 2;
+  void forward(M &m, int scale) const {
+    apply<<<1, 4>>>([out = m.begin() + 1, width = m.size() * scale, stride = m_stride] __device__ (int i) {
+    // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:21: warning: __device__ lambda lowered to functor 'forward_lambda_1'
+      out[i * stride] = width;
+    }, 4);
+  }
+};
+template struct Layer<Buffer<int>>;
+
 
 // A pack of the enclosing function with a capture typed as above: a class
 // template takes its pack last, so the capture's parameter goes before it,

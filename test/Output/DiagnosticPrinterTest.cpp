@@ -70,3 +70,16 @@ TEST(RelativeLocations, WorksAfterAColourSequence) {
 }
 
 } // namespace
+
+TEST(DisplayPath, RelativeUnderTheWorkingDirectory) {
+  EXPECT_EQ(displayPath("/w/tcnn/src/a.cu", "/w/tcnn"), "src/a.cu");
+  EXPECT_EQ(displayPath("/w/tcnn/src/a.cu", "/w/tcnn/"), "src/a.cu");
+  EXPECT_EQ(displayPath("/w/a.cu", "/"), "w/a.cu");
+}
+
+// A sibling whose name starts with the directory's is not under it.
+TEST(DisplayPath, AbsoluteOutsideIt) {
+  EXPECT_EQ(displayPath("/w/tcnn-out", "/w/tcnn"), "/w/tcnn-out");
+  EXPECT_EQ(displayPath("/w/tcnn2/a.cu", "/w/tcnn"), "/w/tcnn2/a.cu");
+  EXPECT_EQ(displayPath("/v/a.cu", "/w"), "/v/a.cu");
+}

@@ -143,6 +143,42 @@ TEST(LowerExtendedLambda, DependentDeducedCapturesBecomeTemplateParameters) {
       << R.Diagnostics;
 }
 
+TEST(LowerExtendedLambda, InitCapturesOfDependentExpressionsAreDecltyped) {
+  auto R = test::runRules(
+      "template <class F> __global__ void k(F f) { f(0); }\n"
+      "template <class V> void f(V *v, int s) {\n"
+      "  k<<<1, 1>>>([out = v->data() + s] __device__ (int i) { out[i] = 0; });\n"
+      "}\n",
+      "lower-extended-lambda");
+  EXPECT_NE(R.Output.find("f_lambda_1<V, ::cuda::std::decay_t<decltype(v->"
+                          "data() + s)>>{v->data() + s}"),
+            std::string::npos)
+      << R.Output;
+  EXPECT_EQ(R.Diagnostics.find("not lowered"), std::string::npos)
+      << R.Diagnostics;
+}
+
+// decltype cannot take a lambda before C++20, and a braced initialiser has
+// no decltype: those keep the message that asks for an explicit type.
+TEST(LowerExtendedLambda, InitCapturesDecltypeCannotNameAreRefused) {
+  auto R = test::runRules(
+      "template <class F> __global__ void k(F f) { f(0); }\n"
+      "template <class V> void f(V v) {\n"
+      "  k<<<1, 1>>>([n = v.size([] { return 1; }())] __device__ (int i) "
+      "{ (void)(n + i); });\n"
+      "  k<<<1, 1>>>([m{v.size()}] __device__ (int i) { (void)(m + i); });\n"
+      "}\n",
+      "lower-extended-lambda");
+  EXPECT_NE(R.Diagnostics.find("the type of the captured 'n' is deduced from "
+                               "a dependent expression"),
+            std::string::npos)
+      << R.Diagnostics;
+  EXPECT_NE(R.Diagnostics.find("the type of the captured 'm' is deduced from "
+                               "a dependent expression"),
+            std::string::npos)
+      << R.Diagnostics;
+}
+
 TEST(LowerExtendedLambda, CapturedReferencesBelowCxx17UseTheStandardTrait) {
   // libcu++ needs C++17, and std-to-cuda-std leaves std alone below it.
   auto R = test::runRules(

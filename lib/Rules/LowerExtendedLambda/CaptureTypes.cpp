@@ -162,10 +162,38 @@ std::string LambdaPlanner::valueTypeOf(const VarDecl &Named, bool Decays) {
     return Type;
   // decltype of a reference names the reference; the closure holds a copy:
   // of the referenced type for a capture, of its decayed type (auto's
-  // deduction) for an init-capture. libcu++'s traits from C++17 on (the
-  // standard ones would be std:: uses in device code), the standard
-  // library's below, where std-to-cuda-std leaves std alone.
-  const char *Trait = Decays ? "decay" : "remove_reference";
+  // deduction) for an init-capture.
+  return applyTrait(Decays ? "decay" : "remove_reference", Type);
+}
+
+/// True if \p E holds a lambda, which decltype cannot take before C++20.
+static bool holdsLambda(const Stmt *E) {
+  if (!E)
+    return false;
+  if (isa<LambdaExpr>(E))
+    return true;
+  return llvm::any_of(E->children(), holdsLambda);
+}
+
+std::optional<std::string>
+LambdaPlanner::initialiserTypeOf(const VarDecl &Var, const Expr &Init) {
+  // `[out = output->data()]`: auto's deduction from the expression, which
+  // decay_t of its decltype repeats; the expression names, at the
+  // construction, what it named in the capture list.
+  if (Var.getInitStyle() != VarDecl::CInit || holdsLambda(&Init) ||
+      Init.containsUnexpandedParameterPack())
+    return std::nullopt;
+  std::optional<std::string> Text = Src.text(Init.getSourceRange());
+  if (!Text)
+    return std::nullopt;
+  return applyTrait("decay", "decltype(" + *Text + ")");
+}
+
+std::string LambdaPlanner::applyTrait(llvm::StringRef Trait,
+                                      llvm::StringRef Type) {
+  // libcu++'s traits from C++17 on (the standard ones would be std:: uses
+  // in device code), the standard library's below, where std-to-cuda-std
+  // leaves std alone.
   bool LibCudaStd = Ctx.getLangOpts().CPlusPlus17;
   const char *Header = LibCudaStd ? "cuda/std/type_traits" : "type_traits";
   if (!llvm::is_contained(Headers, Header))
@@ -181,7 +209,12 @@ LambdaPlanner::typeParameterFor(const VarDecl &Var, const Expr *InitCapture,
   // Only the construction, where the variable is in scope, can name the
   // type: the functor takes it as a template parameter filled with decltype.
   const VarDecl *Named = InitCapture ? copiedVariable(InitCapture) : &Var;
-  if (!Named) {
+  std::optional<std::string> Arg;
+  if (Named)
+    Arg = valueTypeOf(*Named, /*Decays=*/InitCapture);
+  else
+    Arg = initialiserTypeOf(Var, *InitCapture);
+  if (!Arg) {
     fail(llvm::formatv("the type of the captured '{0}' is {1} expression; "
                        "give it an explicit type",
                        Var.getName(), Why)
@@ -193,7 +226,7 @@ LambdaPlanner::typeParameterFor(const VarDecl &Var, const Expr *InitCapture,
                      [&](llvm::StringRef P) { return P.ends_with(" " + Param); }))
     Param += "_";
   TemplateParams.push_back("class " + Param);
-  TemplateArgs.push_back(valueTypeOf(*Named, /*Decays=*/InitCapture));
+  TemplateArgs.push_back(std::move(*Arg));
   return Param;
 }
 

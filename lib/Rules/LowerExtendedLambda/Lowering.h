@@ -191,6 +191,14 @@ private:
   /// spells it (`decltype(n)`; through a trait for a reference, whose
   /// header goes into Headers). \p Decays: an init-capture's copy.
   std::string valueTypeOf(const clang::VarDecl &Named, bool Decays);
+  /// The type init-capture \p Var deduces from \p Init, as the construction
+  /// spells it (`decay_t<decltype(EXPR)>`); nullopt where decltype cannot
+  /// take the expression's text.
+  std::optional<std::string> initialiserTypeOf(const clang::VarDecl &Var,
+                                               const clang::Expr &Init);
+  /// `Trait<Type>` of libcu++ (C++17 on) or of the standard library, its
+  /// header added to Headers.
+  std::string applyTrait(llvm::StringRef Trait, llvm::StringRef Type);
   // ThisCaptures.cpp
   void planImplicitThis();
   bool planThisUses();

@@ -1,0 +1,118 @@
+#include "Engine/ClangErrors.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Tooling/Tooling.h"
+#include <gtest/gtest.h>
+
+using namespace clang;
+using namespace cudalower;
+
+namespace {
+
+/// Records, for each error of a parse, "LINE left" if isLeftToDevicePass
+/// holds for it and "LINE kept" if not.
+class LeftToDeviceRecorder : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    if (Level < DiagnosticsEngine::Error || !S)
+      return;
+    unsigned Line =
+        Info.getSourceManager().getPresumedLineNumber(Info.getLocation());
+    Found.push_back(std::to_string(Line) +
+                    (isLeftToDevicePass(contextOf(*S)) ? " left" : " kept"));
+  }
+  Sema *S = nullptr;
+  std::vector<std::string> Found;
+};
+
+class TapAction : public ASTFrontendAction {
+public:
+  explicit TapAction(LeftToDeviceRecorder &R) : R(R) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 llvm::StringRef) override {
+    return std::make_unique<SemaTap>([this](Sema *S) { R.S = S; });
+  }
+
+private:
+  LeftToDeviceRecorder &R;
+};
+
+const char *Spaces = "#define __global__ __attribute__((global))\n"
+                     "#define __device__ __attribute__((device))\n"
+                     "#define __host__ __attribute__((host))\n";
+
+/// What LeftToDeviceRecorder finds for \p Code (after the three space
+/// macros: its line 1 is line 4), parsed as CUDA in one pass.
+std::vector<std::string> errorsOf(llvm::StringRef Code, bool DevicePass) {
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Memory->addFile("/t/input.cu", 0,
+                  llvm::MemoryBuffer::getMemBufferCopy(Spaces + Code.str()));
+  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
+                                                      Memory);
+  LeftToDeviceRecorder Recorder;
+  std::vector<std::string> Command = {
+      "clang++", "-fsyntax-only", "-std=c++17", "-x", "cuda", "-nocudainc",
+      "-nocudalib", "--cuda-gpu-arch=sm_90", "-Wno-unknown-cuda-version",
+      DevicePass ? "--cuda-device-only" : "--cuda-host-only",
+      "/t/input.cu"};
+  tooling::ToolInvocation Invocation(
+      Command, std::make_unique<TapAction>(Recorder), Files.get());
+  Invocation.setDiagnosticConsumer(&Recorder);
+  Invocation.run();
+  return Recorder.Found;
+}
+
+using Errors = std::vector<std::string>;
+
+// nvcc's host compilation never instantiates a kernel template's body.
+TEST(LeftToDevicePass, ErrorInAKernelTemplateInstantiatedByTheHostPass) {
+  const char *Code = "template <class T> __global__ void k(T *p) { p->f(); }\n"
+                     "template __global__ void k<int>(int *);\n";
+  EXPECT_EQ(errorsOf(Code, false), Errors{"4 left"});
+  EXPECT_EQ(errorsOf(Code, true), Errors{"4 kept"});
+}
+
+// Asked for by host code, the kernel is instantiated at the end of the file.
+TEST(LeftToDevicePass, ErrorInAKernelTemplateHostCodeNames) {
+  EXPECT_EQ(errorsOf("template <class T> __global__ void k(T *p) { p->f(); }\n"
+                     "void (*launchable)(int *) = k<int>;\n",
+                     false),
+            Errors{"4 left"});
+}
+
+// Nor what such a body instantiates, even a __host__ __device__ template
+// (Clang instantiates it inside the kernel's instantiation when host code
+// asked for the kernel).
+TEST(LeftToDevicePass, ErrorInATemplateAKernelInstantiates) {
+  EXPECT_EQ(errorsOf("template <class T> __device__ void d(T *p) { p->f(); }\n"
+                     "template <class T> __host__ __device__ void hd(T *p) "
+                     "{ p->g(); }\n"
+                     "template <class T> __global__ void k(T *p) "
+                     "{ d(p); hd(p); }\n"
+                     "void (*launchable)(int *) = k<int>;\n",
+                     false),
+            (Errors{"4 left", "5 left"}));
+}
+
+TEST(LeftToDevicePass, NotForTemplatesTheHostInstantiates) {
+  EXPECT_EQ(errorsOf("template <class T> void h(T *p) { p->f(); }\n"
+                     "template <class T> __host__ __device__ void hd(T *p) "
+                     "{ p->g(); }\n"
+                     "template <class T> constexpr int c(T *p) "
+                     "{ return p->h(); }\n"
+                     "void run(int *p) { h(p); hd(p); c(p); }\n",
+                     false),
+            (Errors{"6 kept", "4 kept", "5 kept"})); // constexpr: at once
+}
+
+// EDG reads a function that is not a template in both compilations.
+TEST(LeftToDevicePass, NotForDeviceFunctionsThatAreNotTemplates) {
+  EXPECT_EQ(errorsOf("__device__ void d(int *p) { p->f(); }\n"
+                     "__global__ void k(int *p) { p->g(); }\n",
+                     false),
+            (Errors{"4 kept", "5 kept"}));
+}
+
+} // namespace
