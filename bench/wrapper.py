@@ -13,9 +13,12 @@ children) are reported with their ratio, wrapper / nvcc.
 Cases (docs/performance.md, section "cuda-lower-nvcc"):
   plain      bench/wrapper/plain.cu: nothing to lower, and the pre-scan sees it
   host-std   bench/wrapper/host_std.cu: nothing to lower, but std:: in host code
-  thrust     bench/inputs/thrust_heavy.cu: Thrust, device lambdas to lower;
-             then again with the object's last lowering reused (a rebuild
-             with the same project files and command)
+  thrust     bench/inputs/thrust_heavy.cu: Thrust, device lambdas to lower,
+             with the prelude cache warm (two untimed runs first: it then
+             holds a precompiled prelude of the file's Thrust includes); then with
+             the cache off (a first compile); then again with the object's
+             last lowering reused (a rebuild with the same project files and
+             command)
   project    a generated project of --tus TUs sharing two headers with device
              lambdas, std::min in device code and a constexpr helper, built
              with ninja -j --jobs; whole-build times
@@ -36,25 +39,27 @@ FLAGS = ["--extended-lambda", "--expt-relaxed-constexpr"]
 COMMON = ["-std=c++17", "-arch=sm_90"]
 
 
-def timed(cmd, cwd=None):
+def timed(cmd, cwd=None, env=None):
     """Runs cmd; returns (wall seconds, CPU seconds of the children)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
+                   stderr=subprocess.DEVNULL,
+                   env=None if env is None else {**os.environ, **env})
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu
 
 
-def compare(name, wrapper_cmd, nvcc_cmd, reps, cwd=None, prepare=None):
+def compare(name, wrapper_cmd, nvcc_cmd, reps, cwd=None, prepare=None,
+            wrapper_env=None):
     runs = {"wrapper": [], "nvcc": []}
     for _ in range(reps):
         for kind, cmd in (("wrapper", wrapper_cmd), ("nvcc", nvcc_cmd)):
             if prepare:
                 prepare(kind)
-            runs[kind].append(timed(cmd, cwd))
+            runs[kind].append(timed(cmd, cwd, wrapper_env if kind == "wrapper" else None))
     med = {k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v))
            for k, v in runs.items()}
     (ww, wc), (nw, nc) = med["wrapper"], med["nvcc"]
@@ -142,8 +147,20 @@ def main():
         def fresh(kind, out=out):
             # Each wrapper run lowers from scratch: no stamp of the last one.
             shutil.rmtree(out + ".cuda-lower", ignore_errors=True)
+        if "lowered" in name:
+            # The cache as a build leaves it: seen twice, the file's leading
+            # includes have a precompiled prelude (a first compile is the
+            # "no prelude cache" row below).
+            for _ in range(2):
+                fresh("wrapper")
+                timed(wrapper_cmd)
         compare(name, wrapper_cmd, nvcc_cmd, args.reps, prepare=fresh)
         if "lowered" in name:
+            # A first compile: no precompiled prelude (the cache off), so
+            # no prelude of the source's leading includes either.
+            compare(name.replace("lowered", "lowered, no prelude cache"),
+                    wrapper_cmd, nvcc_cmd, args.reps, prepare=fresh,
+                    wrapper_env={"CUDALOWER_CACHE_DIR": "off"})
             compare(name.replace("lowered", "rebuilt, lowering reused"),
                     wrapper_cmd, nvcc_cmd, args.reps)
             # What the rewritten code itself costs nvcc: the wrapper's copy

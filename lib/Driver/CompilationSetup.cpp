@@ -3,6 +3,7 @@
 #include "Driver/CompilationSetup.h"
 #include "Driver/ClangFlagCheck.h"
 #include "Driver/NvccFlags.h"
+#include "Editing/IncludeSite.h"
 #include "Output/DiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Basic/OffloadArch.h"
@@ -380,9 +381,12 @@ CompilationSetup::commandFor(llvm::StringRef File, CompilationPass Pass,
 
 std::vector<std::string>
 CompilationSetup::parseCommandFor(llvm::StringRef File, CompilationPass Pass,
-                                  Semantics Sem) const {
+                                  Semantics Sem, llvm::StringRef Text) const {
   std::vector<std::string> Args = commandFor(File, Pass, Sem);
-  return Prelude ? Prelude->attach(std::move(Args), directoryFor(File)) : Args;
+  if (!Prelude)
+    return Args;
+  return Prelude->attach(std::move(Args), directoryFor(File),
+                         leadingAngledIncludes(Text));
 }
 
 } // namespace cudalower

@@ -93,10 +93,18 @@ public:
              Semantics Sem = Semantics::WithNvccFlags) const;
   /// commandFor, with a precompiled prelude when the cache has one for it
   /// (PreludeCache.h): the parses of the rules and of verification. An
-  /// exported command never names one.
+  /// exported command never names one. \p Text: the file as the parse
+  /// reads it, whose leading `#include <...>` lines the prelude may hold.
   std::vector<std::string>
   parseCommandFor(llvm::StringRef File, CompilationPass Pass,
-                  Semantics Sem = Semantics::WithNvccFlags) const;
+                  Semantics Sem = Semantics::WithNvccFlags,
+                  llvm::StringRef Text = {}) const;
+  /// The project's root (with a trailing separator): no precompiled
+  /// prelude holds a file under it.
+  void setProjectRoot(std::string Root) {
+    if (Prelude)
+      Prelude->setProjectRoot(std::move(Root));
+  }
   /// The directory the command runs in: its entry's, else the directory
   /// the tool was run in.
   std::string directoryFor(llvm::StringRef File) const;

@@ -11,6 +11,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"
@@ -19,6 +20,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <cstdlib>
 
@@ -30,6 +32,8 @@ namespace path = llvm::sys::path;
 struct PreludeCache::Entry {
   std::mutex Mutex;
   enum { Unknown, Ready, Unusable } State = Unknown;
+  /// The source for which this process marked the key as seen.
+  std::string SeenFor;
   /// When this process last marked the prelude as used.
   std::chrono::steady_clock::time_point Marked;
 };
@@ -68,55 +72,89 @@ bool mentionsRelativePath(llvm::ArrayRef<std::string> Args) {
 
 /// What building a prelude saw.
 struct PreludeRecord {
+  /// A header the user owns (found on an -I path rather than a system one),
+  /// or a file under the project root.
   bool ReachedUserHeader = false;
+  /// The bytes of the files the source's own includes brought in (the ones
+  /// already in the plain prelude are not read again).
+  uint64_t IncludedBytes = 0;
   std::string Inputs; ///< "SIZE MTIME PATH" lines.
 };
 
-/// GeneratePCHAction that also notes whether the prelude reached a header
-/// the user owns (found on an -I path rather than a system one) and which
-/// files it read, in a record that outlives it (ToolInvocation destroys the
-/// action when it has run).
-class RecordingPCHAction : public clang::GeneratePCHAction {
+/// Notes, for a prelude being read, what it must not hold (a header found
+/// on an -I path rather than a system one: Clang counts a header included
+/// from a system header as a system header, so the directory it was found
+/// in is what tells; a file under the project root) and how much header
+/// text the source's own includes bring in.
+class PreludeWatcher : public clang::PPCallbacks {
 public:
-  explicit RecordingPCHAction(PreludeRecord &Record) : Record(Record) {}
+  PreludeWatcher(PreludeRecord &Record, llvm::StringRef ProjectRoot,
+                 const clang::SourceManager &SM, clang::HeaderSearch &Search)
+      : Record(Record), ProjectRoot(ProjectRoot), SM(SM), Search(Search) {}
 
-private:
-  PreludeRecord &Record;
-
-  /// Clang counts a header included from a system header as a system
-  /// header, so the directory it was found in is what tells.
-  class Watcher : public clang::PPCallbacks {
-  public:
-    Watcher(const clang::SourceManager &SM, clang::HeaderSearch &Search,
-            bool &Reached)
-        : SM(SM), Search(Search), Reached(Reached) {}
-    void FileChanged(clang::SourceLocation Loc, FileChangeReason Reason,
-                     clang::SrcMgr::CharacteristicKind,
-                     clang::FileID) override {
-      if (Reason != EnterFile)
-        return;
-      clang::FileID FID = SM.getFileID(Loc);
-      if (FID == SM.getMainFileID())
-        return;
-      if (clang::OptionalFileEntryRef File = SM.getFileEntryRefForID(FID))
-        if (Search.getFileDirFlavor(*File) == clang::SrcMgr::C_User)
-          Reached = true;
+  void FileChanged(clang::SourceLocation Loc, FileChangeReason Reason,
+                   clang::SrcMgr::CharacteristicKind, clang::FileID) override {
+    if (Reason != EnterFile)
+      return;
+    clang::FileID FID = SM.getFileID(Loc);
+    if (FID == SM.getMainFileID())
+      return;
+    clang::OptionalFileEntryRef File = SM.getFileEntryRefForID(FID);
+    if (!File)
+      return;
+    if (Search.getFileDirFlavor(*File) == clang::SrcMgr::C_User ||
+        isInProject(*File))
+      Record.ReachedUserHeader = true;
+    clang::FileID Includer = SM.getFileID(SM.getIncludeLoc(FID));
+    if (Includer == SM.getMainFileID() || FromMain.count(Includer)) {
+      FromMain.insert(FID);
+      Record.IncludedBytes += File->getSize();
     }
-
-  private:
-    const clang::SourceManager &SM;
-    clang::HeaderSearch &Search;
-    bool &Reached;
-  };
-
-  bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
-    clang::Preprocessor &PP = CI.getPreprocessor();
-    PP.addPPCallbacks(std::make_unique<Watcher>(
-        CI.getSourceManager(), PP.getHeaderSearchInfo(),
-        Record.ReachedUserHeader));
-    return GeneratePCHAction::BeginSourceFileAction(CI);
   }
 
+private:
+  bool isInProject(clang::FileEntryRef File) const {
+    if (ProjectRoot.empty())
+      return false;
+    llvm::StringRef Real = File.getFileEntry().tryGetRealPathName();
+    return (Real.empty() ? File.getName() : Real).starts_with(ProjectRoot);
+  }
+
+  PreludeRecord &Record;
+  llvm::StringRef ProjectRoot;
+  const clang::SourceManager &SM;
+  clang::HeaderSearch &Search;
+  llvm::DenseSet<clang::FileID> FromMain;
+};
+
+/// \p Base with a PreludeWatcher on its preprocessor, recording in a record
+/// that outlives it (ToolInvocation destroys the action when it has run).
+template <class Base> class Watched : public Base {
+public:
+  /// \p ProjectRoot: files under it are the user's too ("": none).
+  Watched(PreludeRecord &Record, llvm::StringRef ProjectRoot)
+      : Record(Record), ProjectRoot(ProjectRoot) {}
+
+protected:
+  PreludeRecord &Record;
+
+private:
+  llvm::StringRef ProjectRoot;
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
+    clang::Preprocessor &PP = CI.getPreprocessor();
+    PP.addPPCallbacks(std::make_unique<PreludeWatcher>(
+        Record, ProjectRoot, CI.getSourceManager(), PP.getHeaderSearchInfo()));
+    return Base::BeginSourceFileAction(CI);
+  }
+};
+
+/// GeneratePCHAction that also notes what the prelude must not hold, and
+/// which files it read.
+class RecordingPCHAction : public Watched<clang::GeneratePCHAction> {
+public:
+  using Watched::Watched;
+
+private:
   void EndSourceFileAction() override {
     GeneratePCHAction::EndSourceFileAction();
     const clang::SourceManager &SM = getCompilerInstance().getSourceManager();
@@ -129,6 +167,71 @@ private:
     }
   }
 };
+
+/// Runs \p Action on \p Source with \p Args (a command, less its source) in
+/// \p Files; true if it ran without an error.
+bool runQuietly(llvm::ArrayRef<std::string> Args, const std::string &Source,
+                std::unique_ptr<clang::FrontendAction> Action,
+                clang::FileManager &Files) {
+  std::vector<std::string> Command(Args.begin(), Args.end());
+  Command.push_back(Source);
+  clang::DiagnosticConsumer Quiet;
+  clang::tooling::ToolInvocation Invocation(Command, std::move(Action),
+                                            &Files);
+  Invocation.setDiagnosticConsumer(&Quiet);
+  return Invocation.run() && Quiet.getNumErrors() == 0;
+}
+
+/// Counts the tokens a parse reads (a record that outlives the action).
+class TokenCountingAction : public clang::SyntaxOnlyAction {
+public:
+  explicit TokenCountingAction(unsigned &Tokens) : Tokens(Tokens) {}
+
+private:
+  unsigned &Tokens;
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
+    CI.getPreprocessor().setTokenWatcher([this](const clang::Token &T) {
+      if (T.isNot(clang::tok::eof))
+        ++Tokens;
+    });
+    return SyntaxOnlyAction::BeginSourceFileAction(CI);
+  }
+};
+
+/// Parses \p Source, a prelude's source of leading includes, with \p Args
+/// (its command, less the source) after the prelude \p Pch: true if its
+/// includes then yield no token and no error. A source that starts with
+/// them includes them again after its prelude; this says that it then
+/// reads nothing (each is guarded, however: #pragma once, an include guard
+/// Clang's multiple-include optimisation does not see), and so means what
+/// it meant without the prelude.
+bool includesReadNothingAfter(llvm::ArrayRef<std::string> Args,
+                              const std::string &Pch,
+                              const std::string &Source,
+                              clang::FileManager &Files) {
+  std::vector<std::string> Command(Args.begin(), Args.end());
+  Command.push_back("-include-pch");
+  Command.push_back(Pch);
+  unsigned Tokens = 0;
+  return runQuietly(Command, Source,
+                    std::make_unique<TokenCountingAction>(Tokens), Files) &&
+         Tokens == 0;
+}
+
+/// Whether the leading includes of \p Source (a prelude's source) are
+/// worth a prelude of their own: they bring in enough header text, and no
+/// file a prelude must not hold. Only preprocesses, a fraction of the cost
+/// of precompiling.
+bool worthAPrelude(llvm::ArrayRef<std::string> Args, const std::string &Source,
+                   llvm::StringRef ProjectRoot, clang::FileManager &Files) {
+  PreludeRecord Seen;
+  return runQuietly(Args, Source,
+                    std::make_unique<Watched<clang::PreprocessOnlyAction>>(
+                        Seen, ProjectRoot),
+                    Files) &&
+         !Seen.ReachedUserHeader &&
+         Seen.IncludedBytes >= PreludeCache::MinLeadingIncludeBytes;
+}
 
 /// Writes \p Text to \p Path whole or not at all; false if it could not.
 bool store(llvm::StringRef Path, llvm::StringRef Text) {
@@ -200,7 +303,9 @@ bool PreludeCache::canPrecompile(llvm::ArrayRef<std::string> Args) {
 }
 
 std::string PreludeCache::keyOf(llvm::ArrayRef<std::string> Args,
-                                llvm::StringRef WorkingDirectory) {
+                                llvm::StringRef WorkingDirectory,
+                                llvm::ArrayRef<std::string> Leading,
+                                llvm::StringRef ProjectRoot) {
   llvm::SHA256 Hash;
   auto Add = [&](llvm::StringRef S) {
     Hash.update(S);
@@ -213,15 +318,30 @@ std::string PreludeCache::keyOf(llvm::ArrayRef<std::string> Args,
     Add(WorkingDirectory);
   for (const std::string &Arg : Command)
     Add(Arg);
+  if (!Leading.empty()) {
+    Add("leading includes");
+    for (const std::string &Header : Leading)
+      Add(Header);
+    // What the project owns may not be in it: a prelude built under
+    // another root may hold some of it.
+    Add(ProjectRoot);
+  }
   return llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 32);
 }
 
-std::vector<std::string> PreludeCache::attach(std::vector<std::string> Args,
-                                              llvm::StringRef WorkingDirectory) {
+std::vector<std::string>
+PreludeCache::attach(std::vector<std::string> Args,
+                     llvm::StringRef WorkingDirectory,
+                     llvm::ArrayRef<std::string> Leading) {
   if (Dir.empty() || Args.size() < 2 || !canPrecompile(Args))
     return Args;
-  std::string Key = keyOf(Args, WorkingDirectory);
-  if (std::optional<std::string> Pch = prelude(Key, Args, WorkingDirectory)) {
+  std::optional<std::string> Pch;
+  if (!Leading.empty())
+    Pch = prelude(keyOf(Args, WorkingDirectory, Leading, ProjectRoot), Args,
+                  WorkingDirectory, Leading);
+  if (!Pch)
+    Pch = prelude(keyOf(Args, WorkingDirectory), Args, WorkingDirectory, {});
+  if (Pch) {
     Args.insert(Args.end() - 1, "-include-pch");
     Args.insert(Args.end() - 1, *Pch);
   }
@@ -238,7 +358,8 @@ PreludeCache::Entry &PreludeCache::entryFor(const std::string &Key) {
 
 std::optional<std::string>
 PreludeCache::prelude(const std::string &Key, llvm::ArrayRef<std::string> Args,
-                      llvm::StringRef WorkingDirectory) {
+                      llvm::StringRef WorkingDirectory,
+                      llvm::ArrayRef<std::string> Leading) {
   Entry &E = entryFor(Key);
   std::lock_guard<std::mutex> Lock(E.Mutex);
   if (E.State == Entry::Unusable)
@@ -251,15 +372,25 @@ PreludeCache::prelude(const std::string &Key, llvm::ArrayRef<std::string> Args,
     keepInUse(E, Pch);
     return Pch;
   }
+  if (!Leading.empty() && fs::exists(pathOf(Key, "plain"))) {
+    E.State = Entry::Unusable;
+    return std::nullopt;
+  }
   // A command line seen once may never come again: precompile the second
   // time, when the cost is sure to pay off.
   std::string Seen = pathOf(Key, "seen");
   if (!fs::exists(Seen)) {
     if (fs::create_directories(Dir) || !store(Seen, ""))
       E.State = Entry::Unusable; // no cache here: never try again
+    E.SeenFor = Args.back();
     return std::nullopt;
   }
-  if (!build(Key, Args, WorkingDirectory)) {
+  // Leading includes are a source's own: its next parse in this process
+  // (verification) is no sign that another source shares them, or that it
+  // is built again. Another source, or a later run, is.
+  if (!Leading.empty() && E.SeenFor == Args.back())
+    return std::nullopt;
+  if (!build(Key, Args, WorkingDirectory, Leading)) {
     E.State = Entry::Unusable;
     return std::nullopt;
   }
@@ -300,21 +431,51 @@ bool PreludeCache::isCurrent(const std::string &Key) const {
   return Inputs && inputsUnchanged((*Inputs)->getBuffer());
 }
 
-/// Precompiles the prelude of \p Args: the same command on an empty source,
-/// emitting a PCH.
-bool PreludeCache::build(const std::string &Key,
-                         llvm::ArrayRef<std::string> Args,
-                         llvm::StringRef WorkingDirectory) {
-  llvm::SmallString<256> Empty(Dir);
-  path::append(Empty, "empty.cu");
-  // Created once and never replaced: every prelude records its time.
+/// The source a prelude is precompiled from: `empty.cu`, or for leading
+/// includes `KEY.cu` with their lines. Created once and never replaced:
+/// every prelude records its time, and Clang checks it when the prelude is
+/// used. A writer killed half-way leaves a prefix of the lines (which the
+/// source includes again all the same) or a line that does not compile
+/// (then no prelude is built).
+std::optional<std::string>
+PreludeCache::sourceFor(const std::string &Key,
+                        llvm::ArrayRef<std::string> Leading) {
+  llvm::SmallString<256> Source(Dir);
+  path::append(Source, Leading.empty() ? "empty.cu" : Key + ".cu");
   int FD;
   if (std::error_code EC =
-          fs::openFileForWrite(Empty, FD, fs::CD_CreateNew)) {
+          fs::openFileForWrite(Source, FD, fs::CD_CreateNew)) {
     if (EC != std::errc::file_exists)
-      return false;
-  } else {
-    llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+      return std::nullopt;
+    return std::string(Source);
+  }
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    for (const std::string &Header : Leading)
+      OS << "#include <" << Header << ">\n";
+  }
+  return std::string(Source);
+}
+
+/// Precompiles the prelude of \p Args: the same command on an empty source,
+/// or on one with the \p Leading includes, emitting a PCH.
+bool PreludeCache::build(const std::string &Key,
+                         llvm::ArrayRef<std::string> Args,
+                         llvm::StringRef WorkingDirectory,
+                         llvm::ArrayRef<std::string> Leading) {
+  std::optional<std::string> Source = sourceFor(Key, Leading);
+  if (!Source)
+    return false;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
+      llvm::vfs::createPhysicalFileSystem();
+  FS->setCurrentWorkingDirectory(WorkingDirectory);
+  auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
+      clang::FileSystemOptions(), FS);
+  if (!Leading.empty() &&
+      !worthAPrelude(Args.drop_back(), *Source, ProjectRoot, *Files)) {
+    // Say so to the other processes too.
+    store(pathOf(Key, "plain"), "");
+    return false;
   }
   llvm::SmallString<256> Temp;
   if (fs::createUniqueFile(pathOf(Key, "pch-%%%%%%%%.tmp"), Temp))
@@ -326,21 +487,20 @@ bool PreludeCache::build(const std::string &Key,
   for (const char *Arg : {"-S", "-Xclang", "-emit-pch", "-o"})
     Command.push_back(Arg);
   Command.push_back(std::string(Temp));
-  Command.push_back(std::string(Empty));
+  Command.push_back(*Source);
 
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
-      llvm::vfs::createPhysicalFileSystem();
-  FS->setCurrentWorkingDirectory(WorkingDirectory);
-  auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
-      clang::FileSystemOptions(), FS);
   PreludeRecord Recorded;
-  auto Action = std::make_unique<RecordingPCHAction>(Recorded);
+  auto Action = std::make_unique<RecordingPCHAction>(
+      Recorded, Leading.empty() ? llvm::StringRef() : ProjectRoot);
   clang::DiagnosticConsumer Quiet;
   clang::tooling::ToolInvocation Invocation(Command, std::move(Action),
                                             Files.get());
   Invocation.setDiagnosticConsumer(&Quiet);
   bool Built = Invocation.run() && Quiet.getNumErrors() == 0 &&
                !Recorded.ReachedUserHeader && !Recorded.Inputs.empty();
+  if (Built && !Leading.empty())
+    Built = includesReadNothingAfter(Args.drop_back(), std::string(Temp),
+                                     *Source, *Files);
   if (Built && store(pathOf(Key, "inputs"), Recorded.Inputs) &&
       !fs::rename(Temp, pathOf(Key, "pch")))
     return true;
@@ -365,7 +525,8 @@ void PreludeCache::evictOld(llvm::StringRef Dir) {
     auto Age = Now - Status.getLastModificationTime();
     if (Ext == ".pch")
       Preludes.emplace_back(Status.getLastModificationTime(), It->path());
-    else if ((Ext == ".seen" || Ext == ".tmp") && Age > StaleAfter)
+    else if ((Ext == ".seen" || Ext == ".plain" || Ext == ".tmp") &&
+             Age > StaleAfter)
       fs::remove(It->path());
   }
   if (Preludes.size() <= MaxEntries)
@@ -376,7 +537,7 @@ void PreludeCache::evictOld(llvm::StringRef Dir) {
       break; // sorted: the rest were used more recently still
     llvm::SmallString<256> Stem(Preludes[I].second);
     path::replace_extension(Stem, "");
-    for (const char *Ext : {".pch", ".inputs", ".seen"})
+    for (const char *Ext : {".pch", ".inputs", ".seen", ".cu"})
       fs::remove(Stem + Ext);
   }
 }

@@ -15,6 +15,17 @@
 // toolkit's and the system's headers (-include, a user header found first on
 // an -I path) get none.
 //
+// A source that starts with `#include <...>` lines (Thrust's headers, say)
+// gets a prelude that holds those headers too, keyed by the command line
+// and the list: the sources of a project that start alike share it. It is
+// built when a second source, or a later run, asks for it (not when one
+// run parses a source again to verify it). The
+// source still includes them; each must be guarded (#pragma once or an
+// include guard), so that including it again after the prelude reads
+// nothing, and none may be a file of the project (the parse may fix or
+// rewrite those in memory), and they must bring in enough header text to
+// pay for a prelude of their own. Else the plain prelude is used.
+//
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -23,6 +34,7 @@
 #include <map>
 #include <memory>
 #include <chrono>
+#include <cstdint>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -46,12 +58,22 @@ public:
   /// last, run in \p WorkingDirectory. Returns it with `-include-pch` of a
   /// precompiled prelude inserted before the source when one is (or could
   /// now be) made for it; else unchanged. Safe from several threads.
+  /// \p Leading: the headers of the `#include <...>` lines the source
+  /// starts with (leadingAngledIncludes), in the text the parse reads.
   std::vector<std::string> attach(std::vector<std::string> Args,
-                                  llvm::StringRef WorkingDirectory);
+                                  llvm::StringRef WorkingDirectory,
+                                  llvm::ArrayRef<std::string> Leading = {});
 
-  /// The key a command line is cached under (tests).
+  /// The files under \p Root (with a trailing separator) are the project's:
+  /// a prelude of leading includes that reads one is not used.
+  void setProjectRoot(std::string Root) { ProjectRoot = std::move(Root); }
+
+  /// The key a command line (and the leading includes, with the project
+  /// root) is cached under (tests).
   static std::string keyOf(llvm::ArrayRef<std::string> Args,
-                           llvm::StringRef WorkingDirectory);
+                           llvm::StringRef WorkingDirectory,
+                           llvm::ArrayRef<std::string> Leading = {},
+                           llvm::StringRef ProjectRoot = {});
   /// Whether \p Args can have a precompiled prelude at all (tests).
   static bool canPrecompile(llvm::ArrayRef<std::string> Args);
 
@@ -64,6 +86,11 @@ public:
   /// Markers of command lines seen once, and temporaries of killed
   /// builders, go after this long.
   static constexpr std::chrono::hours StaleAfter{24 * 7};
+  /// Leading includes that bring in less header text than this (what the
+  /// plain prelude holds aside) get no prelude of their own, which would
+  /// cost more to build and store than it saves: `<cstdio>` adds 50 KB,
+  /// libcu++'s `<cuda/std/utility>` 2.5 MB, Thrust's algorithms 12 MB.
+  static constexpr uint64_t MinLeadingIncludeBytes = 4 << 20;
   /// Applies the limits above to the cache in \p Dir (run after each build).
   static void evictOld(llvm::StringRef Dir);
 
@@ -72,14 +99,19 @@ private:
   Entry &entryFor(const std::string &Key);
   std::optional<std::string> prelude(const std::string &Key,
                                      llvm::ArrayRef<std::string> Args,
-                                     llvm::StringRef WorkingDirectory);
+                                     llvm::StringRef WorkingDirectory,
+                                     llvm::ArrayRef<std::string> Leading);
   std::string pathOf(const std::string &Key, llvm::StringRef Ext) const;
   bool isCurrent(const std::string &Key) const;
   bool keepInUse(Entry &E, const std::string &Pch);
   bool build(const std::string &Key, llvm::ArrayRef<std::string> Args,
-             llvm::StringRef WorkingDirectory);
+             llvm::StringRef WorkingDirectory,
+             llvm::ArrayRef<std::string> Leading);
+  std::optional<std::string>
+  sourceFor(const std::string &Key, llvm::ArrayRef<std::string> Leading);
 
   std::string Dir;
+  std::string ProjectRoot;
   std::mutex Mutex;
   std::map<std::string, std::unique_ptr<Entry>> Entries;
 };

@@ -16,6 +16,7 @@ struct DirectiveScan {
   struct Directive {
     llvm::StringRef Name;   // "include", "define", "if", ...
     llvm::StringRef Target; // for include: the header between <> or ""
+    bool Angled = false;    // for include: between <>
     unsigned LineEnd;       // offset just past the directive's line
     unsigned Branch;        // the conditional branch it is in (0: none)
   };
@@ -75,8 +76,10 @@ static DirectiveScan scanDirectives(llvm::StringRef Text) {
     if (D.Name == "include") {
       llvm::StringRef Rest = Text.slice(NameEnd, D.LineEnd).trim();
       char Close = Rest.starts_with("<") ? '>' : '"';
-      if (Rest.size() > 1 && (Rest[0] == '<' || Rest[0] == '"'))
+      if (Rest.size() > 1 && (Rest[0] == '<' || Rest[0] == '"')) {
         D.Target = Rest.drop_front().take_until([&](char C) { return C == Close; });
+        D.Angled = Close == '>';
+      }
     }
     if (D.Name == "if" || D.Name == "ifdef" || D.Name == "ifndef") {
       Open.push_back(NextBranch++);
@@ -115,6 +118,19 @@ IncludeSite findIncludeSite(llvm::StringRef FileText) {
     Site.Offset = Scan.HasCode ? Scan.CodeStart : 0;
   Site.NeedsNewline = Site.Offset > 0 && FileText[Site.Offset - 1] != '\n';
   return Site;
+}
+
+std::vector<std::string> leadingAngledIncludes(llvm::StringRef FileText) {
+  DirectiveScan Scan = scanDirectives(FileText);
+  unsigned Limit = Scan.HasCode ? Scan.CodeStart : FileText.size();
+  std::vector<std::string> Headers;
+  for (const auto &D : Scan.Directives) {
+    if (D.Name != "include" || !D.Angled || D.Target.empty() ||
+        D.Branch != 0 || D.LineEnd > Limit)
+      break;
+    Headers.push_back(D.Target.str());
+  }
+  return Headers;
 }
 
 std::string includeLine(const IncludeSite &Site, llvm::StringRef Header,

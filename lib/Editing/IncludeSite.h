@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include <string>
+#include <vector>
 
 namespace cudalower {
 
@@ -26,6 +27,11 @@ IncludeSite findIncludeSite(llvm::StringRef FileText);
 /// if given, follows the directive as a `//` comment.
 std::string includeLine(const IncludeSite &Site, llvm::StringRef Header,
                         llvm::StringRef Comment = {});
+
+/// The headers of the `#include <...>` lines \p FileText starts with (only
+/// comments before and between them), up to the first other line: what a
+/// precompiled preamble can hold without changing what the file means.
+std::vector<std::string> leadingAngledIncludes(llvm::StringRef FileText);
 
 /// True if \p FileText has `#include <Header>` (or "Header").
 bool includesHeader(llvm::StringRef FileText, llvm::StringRef Header);

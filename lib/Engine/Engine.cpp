@@ -105,6 +105,7 @@ llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
     Cfg->Root += '/';
   if (llvm::Error E = checkSourcesUnderRoot(*Sources, Cfg->Root, Opts.InRoot))
     return E;
+  (*Setup)->setProjectRoot(Cfg->Root);
   if (Opts.Mode == OutputMode::OutRoot)
     if (llvm::Error E = checkOutRoot(Opts.OutRoot, Cfg->Root))
       return E;

@@ -357,13 +357,17 @@ PassesResult parsePasses(const std::string &Source,
                          FileManager &Files, ErrorPrinter &Errors,
                          SourceResult &R, CrashSite &Site) {
   bool NeedFixes = false;
+  // The text the parse reads (fixes applied): its leading includes may be
+  // precompiled.
+  auto Text = Files.getVirtualFileSystem().getBufferForFile(Source);
+  llvm::StringRef Read = Text ? (*Text)->getBuffer() : "";
   for (CompilationPass Pass : passesFor(Passes)) {
     Errors.resetCount();
     Site = CrashSite();
     Site.Source = Source;
     Site.Pass = Pass;
     tooling::ToolInvocation Invocation(
-        Setup.parseCommandFor(Source, Pass),
+        Setup.parseCommandFor(Source, Pass, Semantics::WithNvccFlags, Read),
         std::make_unique<WithSemaTap>(
             MakeAction(Pass, R.Found, Errors, Site, R.Texts), Errors),
         &Files);

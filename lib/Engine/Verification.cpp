@@ -500,8 +500,11 @@ private:
     std::vector<RawProblem> Raw;
     FileOwnership Owned(In.Root);
     VerifyDiagnostics Diags(Raw, Owned);
+    // The rewritten text: its leading includes may be precompiled.
+    auto Text = Files.getVirtualFileSystem().getBufferForFile(In.Sources[I]);
     tooling::ToolInvocation Invocation(
-        In.Setup.parseCommandFor(In.Sources[I], Pass, Semantics::PlainNvcc),
+        In.Setup.parseCommandFor(In.Sources[I], Pass, Semantics::PlainNvcc,
+                                 Text ? (*Text)->getBuffer() : ""),
         std::make_unique<VerifyAction>(Owned, Diags, Raw, ReadBySource[I],
                                        Check.Texts, Pass, In.TestCrash),
         &Files);

@@ -3,6 +3,8 @@
 // parse with it sees what a parse without it sees.
 
 #include "Driver/PreludeCache.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -189,6 +191,124 @@ TEST_F(PreludeCacheTest, EvictionRemovesOnlyTheLeastRecentlyUsedBeyondTheLimit) 
     EXPECT_EQ(llvm::sys::fs::exists(path("cache/p" + std::to_string(I) + ".pch")),
               I < Max)
         << I;
+}
+
+TEST(PreludeCacheKey, LeadingIncludesMakeAKeyOfTheirOwn) {
+  std::vector<std::string> Args = commandFor("/a/x.cu");
+  EXPECT_EQ(PreludeCache::keyOf(Args, "/a", {}),
+            PreludeCache::keyOf(Args, "/a"));
+  EXPECT_NE(PreludeCache::keyOf(Args, "/a", {"thrust/sort.h"}),
+            PreludeCache::keyOf(Args, "/a"));
+  EXPECT_NE(PreludeCache::keyOf(Args, "/a", {"a.h", "b.h"}),
+            PreludeCache::keyOf(Args, "/a", {"b.h", "a.h"}));
+  EXPECT_NE(PreludeCache::keyOf(Args, "/a", {"a.h"}, "/a/"),
+            PreludeCache::keyOf(Args, "/a", {"a.h"}, "/"));
+}
+
+/// Whether \p Args (a -fsyntax-only command) parses without an error.
+bool parses(const std::vector<std::string> &Args) {
+  auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
+      clang::FileSystemOptions());
+  clang::DiagnosticConsumer Quiet;
+  clang::tooling::ToolInvocation Invocation(
+      Args, std::make_unique<clang::SyntaxOnlyAction>(), Files.get());
+  Invocation.setDiagnosticConsumer(&Quiet);
+  return Invocation.run() && Quiet.getNumErrors() == 0;
+}
+
+/// A comment of \p Bytes bytes: header text enough for a prelude of its own
+/// (PreludeCache::MinLeadingIncludeBytes).
+std::string padding(uint64_t Bytes = PreludeCache::MinLeadingIncludeBytes) {
+  std::string Line = "// " + std::string(76, '.') + "\n";
+  std::string Text;
+  while (Text.size() < Bytes)
+    Text += Line;
+  return Text;
+}
+
+/// The path of the precompiled prelude \p Args names.
+std::string preludeOf(const std::vector<std::string> &Args) {
+  return Args[Args.size() - 2];
+}
+
+TEST_F(PreludeCacheTest, LeadingIncludesArePrecompiledWithThePrelude) {
+  write("sys/one.h", "#pragma once\nstruct one { int v = 1; };\n" + padding());
+  write("sys/two.h", "#ifndef TWO_H\n#define TWO_H\n#include <one.h>\n"
+                     "struct two : one {};\n#endif\n");
+  write("k.cu", "// leading comment\n#include <two.h>\n#include <one.h>\n"
+                "__global__ void k(int *p) { p[0] = two().v; }\n");
+  PreludeCache Cache(path("cache"));
+  std::vector<std::string> Args =
+      commandFor(path("k.cu"), {"-isystem", path("sys")});
+  std::vector<std::string> Leading = {"two.h", "one.h"};
+  Cache.attach(Args, Dir, Leading);
+  // Parsed again by the same run (verification): the plain prelude.
+  std::vector<std::string> Again = Cache.attach(Args, Dir, Leading);
+  ASSERT_TRUE(hasPrelude(Again));
+  EXPECT_EQ(preludeOf(Again),
+            path("cache/" + PreludeCache::keyOf(Args, Dir) + ".pch"));
+  // A later run (another process) builds it.
+  PreludeCache Later(path("cache"));
+  std::vector<std::string> With = Later.attach(Args, Dir, Leading);
+  ASSERT_TRUE(hasPrelude(With));
+  EXPECT_EQ(preludeOf(With),
+            path("cache/" + PreludeCache::keyOf(Args, Dir, Leading) + ".pch"));
+  // The source includes both again: their guards make that read nothing.
+  EXPECT_TRUE(parses(With));
+  // A source that starts with other includes does not get this one.
+  std::vector<std::string> Other = Later.attach(Args, Dir, {"one.h"});
+  EXPECT_FALSE(hasPrelude(Other) && preludeOf(Other) == preludeOf(With));
+}
+
+TEST_F(PreludeCacheTest, AnUnguardedLeadingIncludeGetsThePlainPrelude) {
+  write("sys/table.inc", "int table[] = {1, 2};\n" + padding());
+  write("k.cu", "#include <table.inc>\n");
+  PreludeCache Cache(path("cache"));
+  std::vector<std::string> Args =
+      commandFor(path("k.cu"), {"-isystem", path("sys")});
+  Cache.attach(Args, Dir, {"table.inc"});
+  std::vector<std::string> With =
+      PreludeCache(path("cache")).attach(Args, Dir, {"table.inc"});
+  ASSERT_TRUE(hasPrelude(With));
+  EXPECT_EQ(preludeOf(With),
+            path("cache/" + PreludeCache::keyOf(Args, Dir) + ".pch"));
+  EXPECT_TRUE(parses(With)); // `table` defined once
+}
+
+// The parse may fix a project file in memory, and verification parses the
+// rewritten one: a prelude must never hold it.
+TEST_F(PreludeCacheTest, AProjectFileAmongLeadingIncludesGetsThePlainPrelude) {
+  write("proj/include/lib.h", "#pragma once\nstruct lib {};\n" + padding());
+  write("proj/k.cu", "#include <lib.h>\n");
+  PreludeCache Cache(path("cache"));
+  Cache.setProjectRoot(path("proj") + "/");
+  std::vector<std::string> Args =
+      commandFor(path("proj/k.cu"), {"-isystem", path("proj/include")});
+  Cache.attach(Args, Dir, {"lib.h"});
+  PreludeCache Later(path("cache"));
+  Later.setProjectRoot(path("proj") + "/");
+  std::vector<std::string> With = Later.attach(Args, Dir, {"lib.h"});
+  ASSERT_TRUE(hasPrelude(With));
+  EXPECT_EQ(preludeOf(With),
+            path("cache/" + PreludeCache::keyOf(Args, Dir) + ".pch"));
+}
+
+TEST_F(PreludeCacheTest, LeadingIncludesOfLittleTextGetThePlainPrelude) {
+  write("sys/small.h", "#pragma once\nstruct small {};\n" +
+                           padding(PreludeCache::MinLeadingIncludeBytes / 2));
+  write("k.cu", "#include <small.h>\n");
+  std::vector<std::string> Args =
+      commandFor(path("k.cu"), {"-isystem", path("sys")});
+  std::string Key = PreludeCache::keyOf(Args, Dir, {"small.h"});
+  PreludeCache(path("cache")).attach(Args, Dir, {"small.h"});
+  std::vector<std::string> With =
+      PreludeCache(path("cache")).attach(Args, Dir, {"small.h"});
+  ASSERT_TRUE(hasPrelude(With));
+  EXPECT_EQ(preludeOf(With),
+            path("cache/" + PreludeCache::keyOf(Args, Dir) + ".pch"));
+  // Other processes do not try again.
+  EXPECT_TRUE(llvm::sys::fs::exists(path("cache/" + Key + ".plain")));
+  EXPECT_FALSE(llvm::sys::fs::exists(path("cache/" + Key + ".pch")));
 }
 
 TEST_F(PreludeCacheTest, DisabledWithoutADirectory) {
