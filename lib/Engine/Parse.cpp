@@ -212,7 +212,7 @@ void ErrorPrinter::flush() {
   if (Held.empty())
     return;
   if (HeldForDevicePass) {
-    ++LeftToDevicePass;
+    // Not shown, not counted: the device pass reads the same body.
   } else if (!HeldCrossSpace) {
     ++Errors;
     const StoredDiagnostic &E = Held.front();

@@ -106,7 +106,6 @@ public:
   void resetCount() {
     Errors = 0;
     Fixable = 0;
-    LeftToDevicePass = 0;
     WrongSide.clear();
     First.reset();
   }
@@ -142,9 +141,6 @@ public:
   const std::vector<WrongSideReference> &wrongSide() const { return WrongSide; }
   /// The first error shown since resetCount, for the reports.
   const std::optional<Diagnostic> &firstError() const { return First; }
-  /// Errors of the host pass since resetCount that nvcc's host compilation
-  /// never meets (isLeftToDevicePass): not shown, not counted.
-  unsigned leftToDevicePass() const { return LeftToDevicePass; }
   /// The cross-space errors tolerated so far (see crossSpaceKeys).
   const std::set<std::string> &toleratedCrossSpace() const {
     return Tolerated;
@@ -176,7 +172,6 @@ private:
   clang::Sema *CurrentSema = nullptr;
   std::set<std::string> Tolerated;
   unsigned Errors = 0;
-  unsigned LeftToDevicePass = 0;
   /// Clang's default limit: the errors after it are counted, not shown.
   static constexpr unsigned MaxShownErrors = 20;
   std::vector<WrongSideReference> WrongSide;

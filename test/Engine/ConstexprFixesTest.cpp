@@ -1,3 +1,4 @@
+#include "Engine/ClangErrors.h"
 #include "Engine/ConstexprFixes.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -63,22 +64,12 @@ private:
   ErrorContext Where;
 };
 
-class Tap : public SemaConsumer {
-public:
-  explicit Tap(ConstexprFixFinder &F) : F(F) {}
-  void InitializeSema(Sema &S) override { F.S = &S; }
-  void ForgetSema() override { F.S = nullptr; }
-
-private:
-  ConstexprFixFinder &F;
-};
-
 class TapAction : public ASTFrontendAction {
 public:
   explicit TapAction(ConstexprFixFinder &F) : F(F) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
-    return std::make_unique<Tap>(F);
+    return std::make_unique<SemaTap>([this](Sema *S) { F.S = S; });
   }
 
 private:
