@@ -27,9 +27,9 @@ public:
   std::vector<std::string> Found;
 };
 
-class TapAction : public ASTFrontendAction {
+class LeftToDeviceAction : public ASTFrontendAction {
 public:
-  explicit TapAction(LeftToDeviceRecorder &R) : R(R) {}
+  explicit LeftToDeviceAction(LeftToDeviceRecorder &R) : R(R) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
     return std::make_unique<SemaTap>([this](Sema *S) { R.S = S; });
@@ -58,7 +58,7 @@ std::vector<std::string> errorsOf(llvm::StringRef Code, bool DevicePass) {
       DevicePass ? "--cuda-device-only" : "--cuda-host-only",
       "/t/input.cu"};
   tooling::ToolInvocation Invocation(
-      Command, std::make_unique<TapAction>(Recorder), Files.get());
+      Command, std::make_unique<LeftToDeviceAction>(Recorder), Files.get());
   Invocation.setDiagnosticConsumer(&Recorder);
   Invocation.run();
   return Recorder.Found;
