@@ -1,7 +1,6 @@
 //===--- PreludeCache.cpp - Precompiled CUDA preludes ---------------------===//
 
 #include "Driver/PreludeCache.h"
-#include "Output/FileWriter.h"
 #include "cudalower/Version.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Version.h"
@@ -235,7 +234,13 @@ bool worthAPrelude(llvm::ArrayRef<std::string> Args, const std::string &Source,
 
 /// Writes \p Text to \p Path whole or not at all; false if it could not.
 bool store(llvm::StringRef Path, llvm::StringRef Text) {
-  if (llvm::Error E = writeFileAtomically(Path, Text)) {
+  // LLVM's temporary-and-rename, not the writer of the user's files: the
+  // cache's files have no owner, links or locks to keep, and that writer's
+  // test hooks (docs/reliability.md) are for the user's files alone.
+  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+        OS << Text;
+        return llvm::Error::success();
+      })) {
     llvm::consumeError(std::move(E));
     return false;
   }
@@ -525,7 +530,8 @@ void PreludeCache::evictOld(llvm::StringRef Dir) {
     auto Age = Now - Status.getLastModificationTime();
     if (Ext == ".pch")
       Preludes.emplace_back(Status.getLastModificationTime(), It->path());
-    else if ((Ext == ".seen" || Ext == ".plain" || Ext == ".tmp") &&
+    else if ((Ext == ".seen" || Ext == ".plain" || Ext == ".tmp" ||
+              Ext.starts_with(".temp-stream-")) && // store()'s, if killed
              Age > StaleAfter)
       fs::remove(It->path());
   }

@@ -168,6 +168,10 @@ TEST_F(PreludeCacheTest, EvictionKeepsTheRecentAndWhatRunsInProgressUse) {
   ageFile(path("cache/twice.seen"), hours(1));
   ageFile(path("cache/killed.pch-12345678.tmp"),
           duration_cast<seconds>(PreludeCache::StaleAfter) + hours(1));
+  ageFile(path("cache/k.inputs.temp-stream-a1b2c3"),
+          duration_cast<seconds>(PreludeCache::StaleAfter) + hours(1));
+  ageFile(path("cache/k.plain"),
+          duration_cast<seconds>(PreludeCache::StaleAfter) + hours(1));
   PreludeCache::evictOld(path("cache"));
   for (unsigned I = 0; I < Max + 4; ++I) {
     EXPECT_TRUE(llvm::sys::fs::exists(path("cache/recent" + std::to_string(I) + ".pch")));
@@ -177,6 +181,8 @@ TEST_F(PreludeCacheTest, EvictionKeepsTheRecentAndWhatRunsInProgressUse) {
   EXPECT_FALSE(llvm::sys::fs::exists(path("cache/once.seen")));
   EXPECT_TRUE(llvm::sys::fs::exists(path("cache/twice.seen")));
   EXPECT_FALSE(llvm::sys::fs::exists(path("cache/killed.pch-12345678.tmp")));
+  EXPECT_FALSE(llvm::sys::fs::exists(path("cache/k.inputs.temp-stream-a1b2c3")));
+  EXPECT_FALSE(llvm::sys::fs::exists(path("cache/k.plain")));
 }
 
 TEST_F(PreludeCacheTest, EvictionRemovesOnlyTheLeastRecentlyUsedBeyondTheLimit) {
