@@ -5,7 +5,9 @@
 #include "Engine/ParseFixes.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Basic/Cuda.h"
 #include "clang/Basic/DiagnosticAST.h"
@@ -51,6 +53,40 @@ std::vector<std::string> crossSpaceKeys(const std::string &File,
   if (!Target.empty())
     Keys.push_back("to " + Target + " in " + File);
   return Keys;
+}
+
+/// The variable declared at \p Loc in the context \p S is parsing (or
+/// instantiating), if any.
+static const VarDecl *variableDeclaredAt(const Sema &S, SourceLocation Loc) {
+  if (!S.CurContext)
+    return nullptr;
+  for (const Decl *D : S.CurContext->decls())
+    if (const auto *Var = dyn_cast<VarDecl>(D);
+        Var && Var->getLocation() == Loc)
+      return Var;
+  return nullptr;
+}
+
+/// True if \p Init is the default construction of a declaration that
+/// writes no initialiser (`T x;`, `T x[4];`).
+static bool isImplicitDefaultConstruction(const Expr *Init) {
+  const auto *Construct = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit());
+  return Construct && !isa<CXXTemporaryObjectExpr>(Construct) &&
+         !Construct->isListInitialization() &&
+         Construct->getParenOrBraceRange().isInvalid() &&
+         llvm::all_of(Construct->arguments(), [](const Expr *Arg) {
+           return isa<CXXDefaultArgExpr>(Arg);
+         });
+}
+
+bool isSharedInitialisationNvccSkips(const clang::Diagnostic &Info,
+                                     const Sema *S) {
+  if (Info.getID() != diag::err_shared_var_init || !S)
+    return false;
+  const VarDecl *Var = variableDeclaredAt(*S, Info.getLocation());
+  return Var && Var->isLocalVarDecl() && Var->hasAttr<CUDASharedAttr>() &&
+         Var->getInit() &&
+         isImplicitDefaultConstruction(Var->getInit());
 }
 
 /// True if \p Loc lies in an expansion of one of nvcc's lambda traits

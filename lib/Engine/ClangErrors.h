@@ -62,6 +62,17 @@ ErrorContext contextOf(const clang::Sema &S);
 /// error if it is one.
 bool isLeftToDevicePass(const ErrorContext &Where);
 
+/// True for Clang's error on a function-scope __shared__ variable declared
+/// without an initialiser, whose class has a constructor or destructor
+/// that is not empty (`__shared__ cuda::barrier<...> bar;`). The
+/// Programming Guide forbids such a class (§5.3.10.6.1); nvcc compiles the
+/// declaration with warning #20054-D and never runs that initialisation,
+/// and CUDA's own samples rely on it. An initialiser written out, or a
+/// variable at namespace scope, is an error for nvcc too (not matched).
+/// \p S: the parse's Sema, which holds the variable being declared.
+bool isSharedInitialisationNvccSkips(const clang::Diagnostic &Info,
+                                     const clang::Sema *S);
+
 /// Tells its owner the parse's Sema while it lives (null after): some
 /// errors are read with the state Sema was in when Clang reported them.
 class SemaTap : public clang::SemaConsumer {

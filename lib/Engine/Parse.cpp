@@ -45,6 +45,9 @@ void ErrorPrinter::HandleDiagnostic(DiagnosticsEngine::Level Level,
   flush();
   if (Level < DiagnosticsEngine::Error)
     return;
+  // nvcc warns (#20054-D) and compiles the rest of the function.
+  if (isSharedInitialisationNvccSkips(Info, CurrentSema))
+    return;
   // Kept for the exec-space rules: Clang may drop the statement holding
   // such a use from the AST.
   if (isOnlyAWarningForNvcc(Info))

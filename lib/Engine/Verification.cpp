@@ -69,7 +69,8 @@ public:
       return;
     }
     flush();
-    if (Level < DiagnosticsEngine::Error || isOnlyAWarningForNvcc(Info))
+    if (Level < DiagnosticsEngine::Error || isOnlyAWarningForNvcc(Info) ||
+        isSharedInitialisationNvccSkips(Info, CurrentSema))
       return; // nvcc warns, as it did on the input
     if (CurrentSema && isLeftToDevicePass(contextOf(*CurrentSema)))
       return; // nvcc's host compilation never reads it; the device pass does
