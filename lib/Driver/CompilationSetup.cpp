@@ -1,6 +1,7 @@
 //===--- CompilationSetup.cpp - How each source is parsed -----------------===//
 
 #include "Driver/CompilationSetup.h"
+#include "Driver/HostCompilerHeaders.h"
 #include "Driver/ClangFlagCheck.h"
 #include "Driver/NvccFlags.h"
 #include "Editing/IncludeSite.h"
@@ -300,6 +301,17 @@ const NvccPredefines &CompilationSetup::nvccPredefines(
   return It->second;
 }
 
+const std::string &
+CompilationSetup::hostCompilerIncludeDir(const std::string &Ccbin) const {
+  std::lock_guard<std::mutex> Lock(HostIncludeMutex);
+  auto It = HostIncludeDirs.find(Ccbin);
+  if (It == HostIncludeDirs.end())
+    It = HostIncludeDirs
+             .emplace(Ccbin, queryPrivateIncludeDir(hostCompilerFor(Ccbin)))
+             .first;
+  return It->second;
+}
+
 std::vector<std::string>
 CompilationSetup::commandFor(llvm::StringRef File, CompilationPass Pass,
                              Semantics Sem) const {
@@ -358,6 +370,15 @@ CompilationSetup::commandFor(llvm::StringRef File, CompilationPass Pass,
   if (llvm::sys::fs::is_directory(Cccl)) {
     Args.push_back("-isystem");
     Args.push_back(std::string(Cccl));
+  }
+  // Last of all search paths: nvcc's host compiler finds `#include <omp.h>`
+  // (CUDA samples, OpenMP host code) in its private directory, and Clang's
+  // resource directory has no such header. Searched after every other
+  // directory, it lends only what Clang lacks.
+  const std::string &HostHeaders = hostCompilerIncludeDir(Parsed.HostCompiler);
+  if (!HostHeaders.empty()) {
+    Args.push_back("-idirafter");
+    Args.push_back(HostHeaders);
   }
   Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());
   // Only errors matter to us; warnings cost time and clutter the output.

@@ -150,6 +150,10 @@ private:
   const NvccPredefines &nvccPredefines(
       const std::vector<std::string> &Archs) const;
 
+  /// The private header directory of host compiler \p Ccbin (-ccbin),
+  /// asked of it once per compiler.
+  const std::string &hostCompilerIncludeDir(const std::string &Ccbin) const;
+
   const ToolOptions *Opts = nullptr;
   std::string CudaPath;
   std::string ToolDirectory;
@@ -157,6 +161,8 @@ private:
   std::unique_ptr<PreludeCache> Prelude; ///< Null: --no-prelude-cache.
   mutable std::mutex PredefinesMutex;
   mutable std::map<std::vector<std::string>, NvccPredefines> Predefines;
+  mutable std::mutex HostIncludeMutex;
+  mutable std::map<std::string, std::string> HostIncludeDirs;
 };
 
 } // namespace cudalower

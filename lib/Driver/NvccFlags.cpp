@@ -161,6 +161,10 @@ private:
       readHostCompilerFlags(V);
       return;
     }
+    if (takeValue(Arg, "-ccbin", V) || takeValue(Arg, "--compiler-bindir", V)) {
+      Out.HostCompiler = V;
+      return;
+    }
     if (Arg == "-rdc=true" || Arg == "--relocatable-device-code=true" ||
         Arg == "-dc" || Arg == "--device-c" || Arg == "-fgpu-rdc") {
       Out.RelocatableDeviceCode = true;

@@ -21,6 +21,8 @@ struct ParsedCompileCommand {
   /// Every architecture of `-arch`/`-gencode`, first one first, without
   /// repeats: what nvcc's `__CUDA_ARCH_LIST__` lists.
   std::vector<std::string> GpuArchs;
+  /// -ccbin / --compiler-bindir: nvcc's host compiler, or its directory.
+  std::string HostCompiler;
   /// -rdc=true / -dc: relocatable device code (Clang: -fgpu-rdc).
   bool RelocatableDeviceCode = false;
   /// Flags dropped because they do not affect parsing (-O2, -o x, -Xptxas..).

@@ -68,7 +68,20 @@ TEST(NvccFlags, RdcAndIgnoredFlags) {
   EXPECT_EQ(P.Ignored,
             (std::vector<std::string>{"--expt-relaxed-constexpr",
                                       "--extended-lambda", "-O3",
-                                      "-Xptxas -v", "-ccbin g++"}));
+                                      "-Xptxas -v"}));
+  EXPECT_EQ(P.HostCompiler, "g++");
+}
+
+TEST(NvccFlags, HostCompilerInEverySpelling) {
+  EXPECT_EQ(parse({"nvcc", "-ccbin=/opt/gcc/bin", "src/a.cu"}).HostCompiler,
+            "/opt/gcc/bin");
+  EXPECT_EQ(parse({"nvcc", "--compiler-bindir", "clang++", "src/a.cu"})
+                .HostCompiler,
+            "clang++");
+  EXPECT_EQ(parse({"nvcc", "--compiler-bindir=g++-12", "src/a.cu"})
+                .HostCompiler,
+            "g++-12");
+  EXPECT_EQ(parse({"nvcc", "src/a.cu"}).HostCompiler, "");
 }
 
 TEST(NvccFlags, NormalizeGpuArch) {
