@@ -151,6 +151,11 @@ Diagnostic ProblemReporter::toDiagnostic(const RawProblem &P) const {
   locate(Text, D);
   if (P.Kind == ProblemKind::BrokenRewrite)
     D.Message += blame(P.File, D.Offset, InsideEdit, Text);
+  if (P.StdNameMissing)
+    D.Message += "; nvcc's --extended-lambda makes cuda_runtime.h include "
+                 "<functional> and <utility> in every file, which declared it "
+                 "for the code as written: include its standard header here "
+                 "(or <functional>), and plain nvcc finds it too";
   return D;
 }
 

@@ -61,6 +61,10 @@ struct RawProblem {
   /// (canonical path, offset in the text read). One an edit wrote makes it
   /// the tool's doing, not the flags'.
   std::vector<std::pair<std::string, unsigned>> IncludedFrom;
+  /// "no member/template named X in namespace 'std'": a name the input's
+  /// parse found, declared there by a header that only --extended-lambda
+  /// includes (cuda_runtime.h includes <functional> and <utility> under it).
+  bool StdNameMissing = false;
 };
 
 /// Where \p D is declared, for "declared in FILE:LINE" (the reporter

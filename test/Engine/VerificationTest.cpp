@@ -131,6 +131,28 @@ TEST_F(VerificationTest, ABrokenRewriteIsNamedAndWithheld) {
   EXPECT_TRUE(R.Withheld.contains(Header));
 }
 
+// Without --extended-lambda, cuda_runtime.h no longer includes <functional>
+// and <utility>: a std name missing from the output (which the input's
+// parse found, or the tool would have stopped there) is said to be missing
+// for that reason.
+TEST_F(VerificationTest, AStdNameOnlyTheLambdaFlagIncludedIsExplained) {
+  std::string Src = write("a.cu", "int n() {\n"
+                                  "  std::unordered_map<int, int> m;\n"
+                                  "  return m.size();\n"
+                                  "}\n");
+  // "n()" -> "n ()": any edit, so that the file is verified.
+  VerificationResult R = verify({Src}, {finding(Src, 5, 0, " ")});
+  ASSERT_FALSE(R.Problems.empty());
+  const std::string &Message = R.Problems.front().Message;
+  EXPECT_NE(Message.find("'unordered_map' in namespace 'std'"),
+            std::string::npos)
+      << Message;
+  EXPECT_NE(Message.find("--extended-lambda makes cuda_runtime.h include "
+                         "<functional> and <utility>"),
+            std::string::npos)
+      << Message;
+}
+
 TEST_F(VerificationTest, AGoodRewriteIsAccepted) {
   std::string Src =
       write("a.cu", "__device__ int twice(int x) { return 2 * x; }\n");
