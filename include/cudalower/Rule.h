@@ -83,6 +83,7 @@ enum class ParseFixKind {
   NonLiteralConstexpr, ///< `constexpr` of a function that cannot be one.
   HostOnlyConstexpr, ///< `__host__` on a constexpr function nvcc reads so.
   AsmPercentEscape, ///< `%` before a `%` that starts no operand in asm.
+  AsmOperandComma, ///< `,` between two asm operands written without one.
 };
 
 /// Text the engine put into its copy of a file before this parse, so that

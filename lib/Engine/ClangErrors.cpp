@@ -268,6 +268,11 @@ std::string nvccExtensionHint(llvm::ArrayRef<StoredDiagnostic> Held,
            "it as '%" + Name.str() + "', which both compilers read as '" +
            Name.str() + "'";
   }
+  // EDG reads `::"r"(v) "l"(p)` as two operands.
+  if (std::optional<ParseFixSite> Site = asmOperandCommaFix(Held.front()))
+    return "nvcc reads asm operands written without a ',' between them; "
+           "Clang does not: write ',' before " +
+           Site->Name + ", which both compilers accept";
   // `this->static_member` in a constant expression: EDG evaluates the
   // static member; Clang rejects the use of `this`.
   bool ThisInConstant = llvm::any_of(Held, [](const StoredDiagnostic &D) {

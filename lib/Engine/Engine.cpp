@@ -333,6 +333,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
                     ParseFixKind::HostOnlyConstexpr});
     if (On.contains("nvcc-asm-escape"))
       Kinds.insert(ParseFixKind::AsmPercentEscape);
+    if (On.contains("nvcc-asm-operand-comma"))
+      Kinds.insert(ParseFixKind::AsmOperandComma);
     return Kinds;
   };
   ParseOutcome Parse =

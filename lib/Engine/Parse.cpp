@@ -117,6 +117,10 @@ static std::string describeFix(const ParseFixSite &Site) {
     return "nvcc accepts '" + Site.Name +
            "' as constexpr while it is never evaluated as a constant; Clang "
            "needs 'constexpr' dropped here";
+  case ParseFixKind::AsmOperandComma:
+    return "nvcc reads asm operands written without a ',' between them; "
+           "Clang needs ',' before " +
+           Site.Name + " here";
   case ParseFixKind::AsmPercentEscape:
     return "nvcc passes '" + Site.Name +
            "' in an asm string to ptxas as written; Clang needs it escaped "
@@ -142,6 +146,8 @@ static std::string spellingOf(const ParseFixSite &Site) {
     return "'__host__ constexpr' in each declaration";
   case ParseFixKind::AsmPercentEscape:
     return "'%" + Site.Name + "'";
+  case ParseFixKind::AsmOperandComma:
+    return "',' between the operands";
   default:
     return "'" + llvm::StringRef(Site.Text).trim().str() + "'";
   }

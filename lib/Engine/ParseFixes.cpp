@@ -8,6 +8,7 @@
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include <algorithm>
 
 using namespace clang;
@@ -193,6 +194,88 @@ std::optional<ParseFixSite> asmPercentFix(const StoredDiagnostic &Error) {
   return std::nullopt;
 }
 
+/// How far before an error asmOperandCommaFix looks for its `asm`.
+constexpr unsigned MaxAsmStatementBytes = 16384;
+
+/// True if \p Name is how an asm statement starts.
+static bool isAsmKeyword(llvm::StringRef Name) {
+  return Name == "asm" || Name == "__asm__" || Name == "__asm";
+}
+
+/// Reads the statement starting at \p Start of \p Text (an asm keyword)
+/// up to \p ErrorOffset, and returns the end of the `)` right before it if
+/// the error lies in the statement's operand list (inside its parentheses,
+/// after a `:`).
+static std::optional<unsigned>
+operandEndBefore(const SourceManager &SM, FileID File, llvm::StringRef Text,
+                 unsigned Start, unsigned ErrorOffset) {
+  Lexer Raw(SM.getLocForStartOfFile(File), LangOptions(), Text.begin(),
+            Text.begin() + Start, Text.end());
+  Token Tok;
+  Raw.LexFromRawLexer(Tok);
+  if (!Tok.is(tok::raw_identifier) || !isAsmKeyword(Tok.getRawIdentifier()))
+    return std::nullopt;
+  unsigned Depth = 0;
+  bool InOperands = false;
+  std::optional<unsigned> LastCloseEnd;
+  while (!Raw.LexFromRawLexer(Tok)) {
+    unsigned Offset = SM.getFileOffset(Tok.getLocation());
+    if (Offset >= ErrorOffset)
+      return Offset == ErrorOffset && Depth == 1 && InOperands
+                 ? LastCloseEnd
+                 : std::nullopt;
+    LastCloseEnd.reset();
+    if (Tok.is(tok::l_paren)) {
+      ++Depth;
+    } else if (Tok.is(tok::r_paren)) {
+      if (Depth-- <= 1)
+        return std::nullopt; // The statement ended before the error.
+      LastCloseEnd = Offset + Tok.getLength();
+    } else if (Tok.isOneOf(tok::colon, tok::coloncolon) && Depth == 1) {
+      InOperands = true;
+    } else if (Tok.is(tok::semi)) {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<ParseFixSite>
+asmOperandCommaFix(const StoredDiagnostic &Error) {
+  if (Error.getID() != diag::err_expected ||
+      Error.getMessage() != "expected ')'" || !Error.getLocation().isValid())
+    return std::nullopt;
+  const SourceManager &SM = Error.getLocation().getManager();
+  SourceLocation Loc = Error.getLocation();
+  if (!Loc.isFileID())
+    return std::nullopt;
+  auto [File, Offset] = SM.getDecomposedLoc(Loc);
+  llvm::StringRef Text = SM.getBufferData(File);
+  if (Offset >= Text.size() || Text[Offset] != '"')
+    return std::nullopt;
+  // The nearest asm keyword before the error whose operand list holds it.
+  unsigned Floor = Offset > MaxAsmStatementBytes ? Offset - MaxAsmStatementBytes
+                                                 : 0;
+  for (size_t At = Offset; At > Floor;) {
+    size_t Found = Text.substr(0, At).rfind("asm");
+    if (Found == llvm::StringRef::npos || Found < Floor)
+      break;
+    At = Found;
+    size_t Start = Found;
+    while (Start > 0 && isAsciiIdentifierContinue(Text[Start - 1]))
+      --Start;
+    if (std::optional<unsigned> End =
+            operandEndBefore(SM, File, Text, Start, Offset))
+      return ParseFixSite{
+          FullSourceLoc(SM.getComposedLoc(File, *End), SM), ",",
+          Text.substr(Offset).take_until([](char C) { return C == '('; })
+              .rtrim()
+              .str(),
+          ParseFixKind::AsmOperandComma};
+  }
+  return std::nullopt;
+}
+
 std::optional<ParseFixSite>
 nvccSpellingFix(llvm::ArrayRef<StoredDiagnostic> Held,
                 const ErrorContext &Where) {
@@ -206,6 +289,8 @@ nvccSpellingFix(llvm::ArrayRef<StoredDiagnostic> Held,
   if (auto Site = dependentBaseMemberFix(Error))
     return Site;
   if (auto Site = asmPercentFix(Error))
+    return Site;
+  if (auto Site = asmOperandCommaFix(Error))
     return Site;
   if (auto Site = staticMemberThisFix(Held, Where))
     return Site;

@@ -3,12 +3,14 @@
 // nvcc's front end (EDG) accepts a dependent member template named without
 // `template` (`typename table<T>::view<>`, `f.operator()<2>(x)`), a
 // dependent type named without `typename`, a few constexpr spellings
-// (ConstexprFixes.h) and a lone `%` in an asm string; Clang rejects them.
+// (ConstexprFixes.h), a lone `%` in an asm string and asm operands without
+// the comma between them; Clang rejects them.
 // Where every error of a source is of such a kind and lies in a file of the
 // project, the parse rewrites its in-memory copy of the file into a
 // spelling both compilers accept and parses again, so the rules see a clean
-// AST; rules nvcc-dependent-template, nvcc-lenient-constexpr and
-// nvcc-asm-escape then report each fix as an edit of the run. The rules'
+// AST; rules nvcc-dependent-template, nvcc-lenient-constexpr,
+// nvcc-asm-escape and nvcc-asm-operand-comma then report each fix as an
+// edit of the run. The rules'
 // findings are made on the fixed text; they are mapped back to the text on
 // disk here (docs/design.md, nvcc-isms).
 //
@@ -85,6 +87,14 @@ dependentBaseMemberFix(const clang::StoredDiagnostic &Error);
 /// Spelled in a macro definition alike.
 std::optional<ParseFixSite>
 asmPercentFix(const clang::StoredDiagnostic &Error);
+
+/// Where to insert `,` for Clang's `expected ')'` at an operand of an asm
+/// statement that follows the one before it without a comma
+/// (`::"r"(v) "l"(p)`): nvcc reads the operands as listed. Only where the
+/// error lies in the operand list of an `asm` written in a file (not a
+/// macro), at a constraint string right after a `)`.
+std::optional<ParseFixSite>
+asmOperandCommaFix(const clang::StoredDiagnostic &Error);
 
 /// The fix for the error that starts \p Held (its notes follow), with
 /// \p Where the parser was when Clang reported it: one of the above or of

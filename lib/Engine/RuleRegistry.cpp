@@ -14,6 +14,7 @@
 #include "Rules/NvccDependentTemplate.h"
 #include "Rules/NvccLenientConstexpr.h"
 #include "Rules/NvccAsmEscape.h"
+#include "Rules/NvccAsmOperandComma.h"
 #include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/StringExtras.h"
 

@@ -1,0 +1,18 @@
+//===--- NvccAsmOperandComma.cpp - The nvcc-asm-operand-comma rule --------===//
+
+#include "Rules/NvccAsmOperandComma.h"
+
+namespace cudalower {
+
+void NvccAsmOperandComma::finishTranslationUnit() {
+  // The parse read the `,` inserted at Loc; the edit puts it in the file.
+  for (const ParseFixReference &Fix : context().getParseFixes())
+    if (Fix.Kind == ParseFixKind::AsmOperandComma)
+      diag(Fix.Loc, "the asm operand " + Fix.Name +
+                        " follows the one before it without a ',': nvcc "
+                        "reads the two operands, Clang rejects them; "
+                        "insert ',', which both accept")
+          .insert(Fix.Loc, Fix.Text);
+}
+
+} // namespace cudalower
