@@ -1,13 +1,12 @@
 //===--- HostCompilerHeaders.cpp - Headers only the host compiler has -----===//
 
 #include "Driver/HostCompilerHeaders.h"
+#include "Driver/ProgramOutput.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FileUtilities.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include <cstdlib>
-#include <optional>
 
 namespace cudalower {
 
@@ -40,23 +39,13 @@ std::string hostCompilerFor(llvm::StringRef Ccbin) {
 std::string queryPrivateIncludeDir(llvm::StringRef Compiler) {
   if (Compiler.empty())
     return "";
-  llvm::SmallString<128> Output;
-  if (llvm::sys::fs::createTemporaryFile("cuda-lower-host", "txt", Output))
-    return "";
-  llvm::FileRemover RemoveOutput(Output);
   llvm::StringRef Args[] = {Compiler, "-print-file-name=include"};
-  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""),
-                                                Output.str(),
-                                                llvm::StringRef("")};
-  if (llvm::sys::ExecuteAndWait(Compiler, Args, std::nullopt, Redirects,
-                                /*SecondsToWait=*/30) != 0)
-    return "";
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
-      llvm::MemoryBuffer::getFile(Output);
-  if (!Text)
+  std::optional<std::string> Printed =
+      outputOf(Compiler, Args, Streams::StdoutOnly, /*Seconds=*/30);
+  if (!Printed)
     return "";
   // A compiler that has no such file prints the name back, unresolved.
-  llvm::StringRef Dir = (*Text)->getBuffer().trim();
+  llvm::StringRef Dir = llvm::StringRef(*Printed).trim();
   if (!llvm::sys::path::is_absolute(Dir) || !llvm::sys::fs::is_directory(Dir))
     return "";
   return Dir.str();

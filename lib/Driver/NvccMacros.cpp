@@ -9,14 +9,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver/NvccMacros.h"
+#include "Driver/ProgramOutput.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include <algorithm>
 
 namespace cudalower {
@@ -151,19 +150,10 @@ static std::string runNvccDryrun(llvm::StringRef CudaPath,
     Args.push_back("-gencode");
     Args.push_back("arch=" + Virtual + ",code=" + A);
   }
-  llvm::SmallString<128> Log;
-  if (llvm::sys::fs::createTemporaryFile("cuda-lower-nvcc", "txt", Log))
-    return "";
-  llvm::FileRemover RemoveLog(Log);
   std::vector<llvm::StringRef> ArgRefs(Args.begin(), Args.end());
-  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""),
-                                                Log.str(), Log.str()};
-  if (llvm::sys::ExecuteAndWait(Nvcc, ArgRefs, std::nullopt, Redirects,
-                                /*SecondsToWait=*/60) != 0)
-    return "";
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
-      llvm::MemoryBuffer::getFile(Log);
-  return Text ? (*Text)->getBuffer().str() : "";
+  return outputOf(Nvcc, ArgRefs, Streams::StdoutAndStderr,
+                  /*Seconds=*/60)
+      .value_or("");
 }
 
 NvccPredefines queryNvccPredefines(llvm::StringRef CudaPath,
