@@ -89,6 +89,19 @@ bool isSharedInitialisationNvccSkips(const clang::Diagnostic &Info,
          isImplicitDefaultConstruction(Var->getInit());
 }
 
+bool isMissingStdName(const clang::Diagnostic &Info) {
+  unsigned ID = Info.getID();
+  if (ID != diag::err_no_member && ID != diag::err_no_member_suggest &&
+      ID != diag::err_no_member_template &&
+      ID != diag::err_no_member_template_suggest)
+    return false;
+  if (Info.getNumArgs() < 2 ||
+      Info.getArgKind(1) != DiagnosticsEngine::ak_declcontext)
+    return false;
+  const auto *Context = reinterpret_cast<const DeclContext *>(Info.getRawArg(1));
+  return Context && Context->isStdNamespace();
+}
+
 /// True if \p Loc lies in an expansion of one of nvcc's lambda traits
 /// (the parse defines them as macros), at any depth.
 static bool isInLambdaTrait(SourceLocation Loc, const SourceManager &SM) {

@@ -73,6 +73,11 @@ bool isLeftToDevicePass(const ErrorContext &Where);
 bool isSharedInitialisationNvccSkips(const clang::Diagnostic &Info,
                                      const clang::Sema *S);
 
+/// True for "no member (or template) named X in namespace 'std'": in the
+/// output of a source whose parse found X, a name only a header that
+/// --extended-lambda includes declared (verification says so).
+bool isMissingStdName(const clang::Diagnostic &Info);
+
 /// Tells its owner the parse's Sema while it lives (null after): some
 /// errors are read with the state Sema was in when Clang reported them.
 class SemaTap : public clang::SemaConsumer {

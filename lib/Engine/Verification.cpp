@@ -117,21 +117,6 @@ private:
     Held->ExcusedIfInInput = argIsSpace(Note, 4, CUDAFunctionTarget::Host);
   }
 
-  /// True for "no member (or template) named X in namespace 'std'".
-  static bool isMissingStdName(const clang::Diagnostic &Info) {
-    unsigned ID = Info.getID();
-    if (ID != diag::err_no_member && ID != diag::err_no_member_suggest &&
-        ID != diag::err_no_member_template &&
-        ID != diag::err_no_member_template_suggest)
-      return false;
-    if (Info.getNumArgs() < 2 ||
-        Info.getArgKind(1) != DiagnosticsEngine::ak_declcontext)
-      return false;
-    const auto *Context =
-        reinterpret_cast<const DeclContext *>(Info.getRawArg(1));
-    return Context && Context->isStdNamespace();
-  }
-
   RawProblem classify(const clang::Diagnostic &Info) {
     RawProblem P;
     llvm::SmallString<128> Text;
