@@ -85,8 +85,20 @@ def parse_args():
     argv = sys.argv[1:]
     split = argv.index("--") if "--" in argv else len(argv)
     args = parser.parse_args(argv[:split])
-    args.tool_args = argv[split + 1:]
+    args.tool_args = with_config_flags(argv[split + 1:])
     return args
+
+
+def with_config_flags(tool_args):
+    """The tool's arguments with the build configuration's flags of the
+    configuration matrix (scripts/config-matrix.sh) added as compiler
+    arguments: CUDALOWER_TEST_CONFIG_FLAGS, nvcc flags such as `-O3 -DNDEBUG`
+    or `-G -rdc=true`. %nvcc has them too (lit.cfg.py). A test that reads its
+    flags from a compile database (-p) keeps them."""
+    flags = shlex.split(os.environ.get("CUDALOWER_TEST_CONFIG_FLAGS", ""))
+    if not flags or "-p" in tool_args:
+        return tool_args
+    return tool_args + flags if "--" in tool_args else tool_args + ["--"] + flags
 
 
 def main():

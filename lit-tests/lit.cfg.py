@@ -33,7 +33,17 @@ for var in ("HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
         config.environment[var] = os.environ[var]
 
 arch = os.environ.get("CUDALOWER_TEST_ARCH", "sm_90")
-nvcc_common = f"{config.nvcc} -std=c++17 -arch={arch} -Werror all-warnings"
+# One row of the build-configuration matrix (scripts/config-matrix.sh):
+# nvcc flags that every plain-nvcc compile and every %check_cuda_lower run
+# get, as a project's CMake configuration adds them to every compile. Its
+# own standard or architectures replace the defaults.
+config_flags = os.environ.get("CUDALOWER_TEST_CONFIG_FLAGS", "")
+std = "" if "-std=" in config_flags else "-std=c++17 "
+arch_flag = "" if ("-gencode" in config_flags or "-arch" in config_flags) else f"-arch={arch} "
+nvcc_common = f"{config.nvcc} {std}{arch_flag}-Werror all-warnings"
+if config_flags:
+    nvcc_common += " " + config_flags
+    config.environment["CUDALOWER_TEST_CONFIG_FLAGS"] = config_flags
 scripts = os.path.join(config.test_source_root, "scripts")
 
 config.substitutions.append(("%check_cuda_lower", "{} {} --nvcc={}".format(

@@ -27,7 +27,10 @@
 #
 # Environment: CUDA_LOWER (default build/bin/cuda-lower), NVCC (default nvcc
 # on PATH, else $CUDA_PATH/bin/nvcc, else /usr/local/cuda/bin/nvcc),
-# CUDALOWER_TEST_ARCH (default sm_90), JOBS (parallel builds, default 2).
+# CUDALOWER_TEST_ARCH (default sm_90), JOBS (parallel builds, default 2),
+# CUDALOWER_TEST_CONFIG_FLAGS (a build configuration's nvcc flags, such as
+# `-O3 -DNDEBUG`: the original and the rewrite are built with them, and the
+# lowering reads the sources with them, as scripts/config-matrix.sh does).
 # DEFER_NVCC=1: lower here, but only record the nvcc commands; OUTDIR (which
 # must lie inside the repository) then holds build-on-gpu.sh, which runs them
 # from the repository root on the GPU machine before run.sh. Builds are most
@@ -45,6 +48,11 @@ if [[ -z ${NVCC:-} ]]; then
   NVCC=$(command -v nvcc || echo "${CUDA_PATH:-/usr/local/cuda}/bin/nvcc")
 fi
 COMMON_FLAGS=(-std=c++17 "-arch=$ARCH")
+# shellcheck disable=SC2206 # the configuration's flags are words on purpose
+CONFIG_FLAGS=(${CUDALOWER_TEST_CONFIG_FLAGS:-})
+COMMON_FLAGS+=("${CONFIG_FLAGS[@]}")
+LOWER_TAIL=()
+((${#CONFIG_FLAGS[@]} == 0)) || LOWER_TAIL=(-- "${CONFIG_FLAGS[@]}")
 EXTENDED_FLAGS=(--extended-lambda --expt-relaxed-constexpr)
 
 usage() {
@@ -75,9 +83,9 @@ build_one() {
   local -a orig_units=("$src") lowered_units=("$out/$name.lowered.cu")
   local rc=0
   if [[ -z $extra_sources ]]; then
-    echo "\$ cuda-lower --no-color${args:+ $args} $src" >> "$log"
+    echo "\$ cuda-lower --no-color${args:+ $args} $src ${LOWER_TAIL[*]}" >> "$log"
     # shellcheck disable=SC2086 # $args holds several words on purpose
-    "$CUDA_LOWER" --no-color $args "$src" > "$out/$name.lowered.cu" 2>> "$log" || rc=$?
+    "$CUDA_LOWER" --no-color $args "$src" "${LOWER_TAIL[@]}" > "$out/$name.lowered.cu" 2>> "$log" || rc=$?
   else
     local dir tree rel
     dir=$(dirname "$src")
@@ -93,9 +101,9 @@ build_one() {
       orig_units+=("$dir/$rel")
       lowered_units+=("$tree/$rel")
     done
-    echo "\$ cuda-lower --no-color${args:+ $args} --in-root $tree -i ${lowered_units[*]}" >> "$log"
+    echo "\$ cuda-lower --no-color${args:+ $args} --in-root $tree -i ${lowered_units[*]} ${LOWER_TAIL[*]}" >> "$log"
     # shellcheck disable=SC2086 # $args holds several words on purpose
-    "$CUDA_LOWER" --no-color $args --in-root "$tree" -i "${lowered_units[@]}" >> "$log" 2>&1 || rc=$?
+    "$CUDA_LOWER" --no-color $args --in-root "$tree" -i "${lowered_units[@]}" "${LOWER_TAIL[@]}" >> "$log" 2>&1 || rc=$?
   fi
   [[ $rc -eq 0 ]] || fail "cuda-lower exited with $rc"
 

@@ -5,6 +5,7 @@
 #include "Engine/Ownership.h"
 #include "Engine/SourceFailures.h"
 #include "Engine/WorkingDirectoryFileSystem.h"
+#include "Nvcc/ToleratedErrors.h"
 #include "Output/DiagnosticPrinter.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -45,14 +46,13 @@ void ErrorPrinter::HandleDiagnostic(DiagnosticsEngine::Level Level,
   flush();
   if (Level < DiagnosticsEngine::Error)
     return;
-  // nvcc warns (#20054-D) and compiles the rest of the function.
-  if (isSharedInitialisationNvccSkips(Info, CurrentSema))
-    return;
   // Kept for the exec-space rules: Clang may drop the statement holding
   // such a use from the AST.
   if (isOnlyAWarningForNvcc(Info))
     if (const auto *FD = dyn_cast_or_null<FunctionDecl>(crossSpaceTarget(Info)))
       WrongSide.push_back({Info.getLocation(), FD});
+  if (isToleratedError(Info, CurrentSema))
+    return;
   hold(Level, Info);
 }
 
@@ -63,7 +63,6 @@ void ErrorPrinter::hold(DiagnosticsEngine::Level Level,
   Held.emplace_back(Level, Info);
   HeldCrossSpace = Info.getID() == diag::err_ref_bad_target;
   HeldWhere = contextNow();
-  HeldForDevicePass = isLeftToDevicePass(HeldWhere);
   HeldKeys.clear();
   if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
     return;
@@ -210,7 +209,6 @@ void ErrorPrinter::abandonParse() {
   HeldWhere = {};
   CurrentSema = nullptr;
   HeldCrossSpace = false;
-  HeldForDevicePass = false;
   PPOfFile = nullptr;
   Owned.reset();
   resetCount();
@@ -220,9 +218,7 @@ void ErrorPrinter::abandonParse() {
 void ErrorPrinter::flush() {
   if (Held.empty())
     return;
-  if (HeldForDevicePass) {
-    // Not shown, not counted: the device pass reads the same body.
-  } else if (!HeldCrossSpace) {
+  if (!HeldCrossSpace) {
     ++Errors;
     const StoredDiagnostic &E = Held.front();
     std::string Hint = nvccExtensionHint(Held, HeldWhere);
@@ -242,7 +238,6 @@ void ErrorPrinter::flush() {
   }
   Held.clear();
   HeldCrossSpace = false;
-  HeldForDevicePass = false;
 }
 
 /// Says, once per file, that the errors after \p First are not shown.

@@ -81,9 +81,9 @@ private:
 /// becomes cuda::std::swap), and Clang's recovery keeps the call in the AST.
 /// If no rule rewrites it, nvcc reports it on the output.
 ///
-/// Nor is an error of the host pass inside the instantiation of a
-/// device-only template (isLeftToDevicePass): nvcc's host compilation never
-/// instantiates those bodies, and the device pass reads them.
+/// Nor are the errors on code nvcc compiles that no rule needs to see
+/// (isToleratedError: an error of the host pass inside a device-only
+/// template's instantiation, CCCL's re-declaration of `__assert_fail`...).
 class ErrorPrinter : public clang::DiagnosticConsumer {
 public:
   /// \p UserCwd: where the user ran the tool; paths under it are shown
@@ -100,7 +100,7 @@ public:
 
   /// Errors that stop the rules, including one not yet shown.
   unsigned errors() const {
-    return Errors + (!Held.empty() && !HeldCrossSpace && !HeldForDevicePass);
+    return Errors + (!Held.empty() && !HeldCrossSpace);
   }
   /// Forgets the errors, and the tolerated ones, of the previous parse.
   void resetCount() {
@@ -166,7 +166,6 @@ private:
   const clang::Preprocessor *PPOfFile = nullptr;
   std::vector<clang::StoredDiagnostic> Held; // an error and its notes
   bool HeldCrossSpace = false;
-  bool HeldForDevicePass = false; // see isLeftToDevicePass
   std::vector<std::string> HeldKeys; // of the held error
   ErrorContext HeldWhere;            // where the parser was then
   clang::Sema *CurrentSema = nullptr;

@@ -24,6 +24,7 @@
 #include "Engine/ParseAsNvcc.h"
 #include "Engine/VerificationReport.h"
 #include "Engine/WorkingDirectoryFileSystem.h"
+#include "Nvcc/ToleratedErrors.h"
 #include "Output/DiagnosticPrinter.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -70,10 +71,8 @@ public:
     }
     flush();
     if (Level < DiagnosticsEngine::Error || isOnlyAWarningForNvcc(Info) ||
-        isSharedInitialisationNvccSkips(Info, CurrentSema))
-      return; // nvcc warns, as it did on the input
-    if (CurrentSema && isLeftToDevicePass(contextOf(*CurrentSema)))
-      return; // nvcc's host compilation never reads it; the device pass does
+        isToleratedError(Info, CurrentSema))
+      return; // nvcc compiles it, as it did the input
     Held = classify(Info);
   }
   void EndSourceFile() override { flush(); }

@@ -1,0 +1,51 @@
+//===--- ToleratedErrors.h - Clang errors on code nvcc builds ---*- C++ -*-===//
+//
+// Clang rejects a few constructs that nvcc (with the flags a source was
+// written for, and without them) compiles, and that no rewrite needs to
+// touch. The rules' parse and verification both drop these errors, through
+// the one function below, so that the two stay in step.
+//
+// Each entry, with nvcc's behaviour, Clang's, and what cuda-lower does:
+//
+// - Runtime functions re-declared as nvcc declares them. nvcc's
+//   crt/common_functions.h declares `__assert_fail` __host__ __device__;
+//   Clang's CUDA wrapper (__clang_cuda_runtime_wrapper.h) defines a
+//   __device__ one. A header written for nvcc that re-declares such a
+//   function with nvcc's execution space (CCCL 3's cuda/std/__cccl/assert.h
+//   under NDEBUG, reached from every Thrust, CUB and libcu++ header) meets
+//   Clang's "__host__ __device__ function cannot overload __device__
+//   function". The re-declaration is dropped; calls resolve to Clang's own
+//   declarations, which have the same meaning. Tests: lit
+//   nvcc-isms/ndebug-cccl.cu, nvcc-isms/cccl-configurations.test; unit
+//   ToleratedErrors.*.
+// - Function-scope __shared__ variables of a class with a non-empty
+//   constructor (isSharedInitialisationNvccSkips).
+// - Errors of the host pass inside device-only template instantiations
+//   (isLeftToDevicePass).
+//
+// Calls across execution spaces from __host__ __device__ code (#20011-D
+// and kin) are warnings for nvcc too, but the rules read them: see
+// isOnlyAWarningForNvcc.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+namespace clang {
+class Diagnostic;
+class Sema;
+} // namespace clang
+
+namespace cudalower {
+
+/// True for a Clang error on code nvcc compiles, which the parse and
+/// verification drop: see the list above. \p S: the parse's Sema while it
+/// lives (some entries read the declaration being parsed), or null.
+bool isToleratedError(const clang::Diagnostic &Info, const clang::Sema *S);
+
+/// True for Clang's "cannot overload" error on a re-declaration of a
+/// function that one of Clang's own CUDA wrapper headers declares with
+/// another execution space (`__assert_fail`: __device__ there,
+/// __host__ __device__ in nvcc's headers and in CCCL's re-declaration).
+bool isRedeclarationOfClangRuntime(const clang::Diagnostic &Info);
+
+} // namespace cudalower
