@@ -22,6 +22,128 @@ std::string normalizeGpuArch(llvm::StringRef Arch) {
   return "sm_" + Arch.str();
 }
 
+/// True if \p Arg names an input by its extension (a source, an object or
+/// an archive): never an option's value or a program.
+static bool isInputFileName(llvm::StringRef Arg) {
+  return llvm::StringSwitch<bool>(llvm::sys::path::extension(Arg))
+      .Cases({".cu", ".cpp", ".cc", ".cxx", ".c", ".o", ".obj", ".a"}, true)
+      .Default(false);
+}
+
+/// \p Word's program name: its file name without `.exe`.
+static llvm::StringRef programNameOf(llvm::StringRef Word) {
+  llvm::StringRef Name = llvm::sys::path::filename(Word);
+  Name.consume_back(".exe");
+  return Name;
+}
+
+/// True if program name \p Name names a compiler: nvcc, a C or C++ compiler
+/// of GCC, Clang, Intel or NVHPC, or an MPI wrapper, with a target or
+/// project prefix (`x86_64-linux-gnu-g++`, `proj-nvcc`) or a version suffix
+/// (`g++-12`, `clang++-22`).
+static bool namesCompiler(llvm::StringRef Name) {
+  auto [Stem, Version] = Name.rsplit('-');
+  if (!Version.empty() && isdigit(static_cast<unsigned char>(Version[0])) &&
+      Version.find_first_not_of("0123456789.") == llvm::StringRef::npos)
+    Name = Stem;
+  for (llvm::StringRef Compiler :
+       {"nvcc", "clang", "clang++", "gcc", "g++", "cc", "c++", "icx", "icpx",
+        "icc", "icpc", "nvc", "nvc++", "mpicc", "mpicxx", "mpic++", "mpiCC",
+        "hipcc"})
+    if (Name == Compiler ||
+        (Name.ends_with(Compiler) &&
+         Name.drop_back(Compiler.size()).ends_with("-")))
+      return true;
+  return false;
+}
+
+/// Launchers that run the program named after them (and take no options
+/// before it, as written in compile commands).
+static bool isCompilerLauncher(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"ccache", "sccache", "distcc", "icecc", "buildcache"}, true)
+      .Default(false);
+}
+
+size_t compilerIndexOf(llvm::ArrayRef<std::string> Argv) {
+  size_t I = 0;
+  while (I + 1 < Argv.size()) {
+    llvm::StringRef Name = programNameOf(Argv[I]);
+    if (namesCompiler(Name))
+      return I;
+    size_t Next = I + 1;
+    if (Name == "env") {
+      // env [-i] [-u NAME] [-C DIR] [NAME=VALUE]... PROGRAM ARGS
+      while (Next < Argv.size()) {
+        llvm::StringRef W = Argv[Next];
+        if (W == "-u" || W == "--unset" || W == "-C" || W == "--chdir")
+          Next += 2;
+        else if (W.starts_with("-") || W.contains('='))
+          ++Next;
+        else
+          break;
+      }
+      if (Next >= Argv.size())
+        return I;
+      I = Next;
+      continue;
+    }
+    // `ccache file.cpp` is ccache acting as the compiler.
+    llvm::StringRef W = Argv[Next];
+    bool IsProgram =
+        !W.starts_with("-") && !W.contains('=') && !isInputFileName(W);
+    if (!IsProgram ||
+        (!isCompilerLauncher(Name) && !namesCompiler(programNameOf(W))))
+      return I;
+    I = Next;
+  }
+  return I;
+}
+
+/// True if \p Value (of `-arch`, `-code`) names a GPU: `sm_80`,
+/// `compute_90a`, `lto_80`, `native`, `all`, `all-major`, or a list of them.
+static bool isGpuArchValue(llvm::StringRef Value) {
+  Value = Value.split(',').first.trim();
+  if (Value == "native" || Value == "all" || Value == "all-major")
+    return true;
+  for (llvm::StringRef Prefix : {"sm_", "compute_", "lto_"})
+    if (Value.consume_front(Prefix))
+      return !Value.empty() && isdigit(static_cast<unsigned char>(Value[0]));
+  return false;
+}
+
+std::string cudaOnlyFlagIn(llvm::ArrayRef<std::string> Args) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    auto [Opt, Value] = Arg.split('=');
+    // Options that say CUDA by themselves, whatever their value.
+    static const llvm::StringRef CudaOnly[] = {
+        "-gencode", "--generate-code", "-Xcompiler", "--compiler-options",
+        "-Xptxas", "--ptxas-options", "-Xcudafe", "-Xnvlink",
+        "--nvlink-options", "-Xfatbin", "--fatbin-options", "-ccbin",
+        "--compiler-bindir", "--extended-lambda", "-extended-lambda",
+        "--expt-extended-lambda", "-expt-extended-lambda",
+        "--expt-relaxed-constexpr", "-expt-relaxed-constexpr", "-rdc",
+        "--relocatable-device-code", "-use_fast_math", "--use_fast_math",
+        "-lineinfo", "--generate-line-info", "-default-stream",
+        "--default-stream", "-maxrregcount", "--maxrregcount",
+        "--cuda-gpu-arch", "--cuda-path"};
+    if (llvm::is_contained(CudaOnly, Opt))
+      return Arg.str();
+    // Options that say CUDA when they name a GPU: Apple's Clang takes
+    // `-arch arm64`.
+    if (Opt == "-arch" || Opt == "--gpu-architecture" || Opt == "-code" ||
+        Opt == "--gpu-code") {
+      bool Separate = !Arg.contains('=');
+      if (Separate && I + 1 < Args.size())
+        Value = Args[I + 1];
+      if (isGpuArchValue(Value))
+        return Separate ? Arg.str() + " " + Value.str() : Arg.str();
+    }
+  }
+  return "";
+}
+
 /// nvcc options that take a separate value and do not affect parsing.
 static bool isIgnoredOptionWithValue(llvm::StringRef Opt) {
   return llvm::StringSwitch<bool>(Opt)
@@ -61,7 +183,7 @@ public:
       : Argv(Argv), File(File), Out(Out) {}
 
   void run() {
-    for (I = 1; I < Argv.size(); ++I)
+    for (I = compilerIndexOf(Argv) + 1; I < Argv.size(); ++I)
       readOne(Argv[I]);
   }
 
@@ -121,7 +243,7 @@ private:
 
   void readOne(llvm::StringRef Arg) {
     std::string V;
-    if (Arg == File || (!Arg.starts_with("-") && isSourceLike(Arg))) {
+    if (Arg == File || (!Arg.starts_with("-") && isInputFileName(Arg))) {
       return; // the source itself (and any other input)
     }
     // Preprocessor arguments: kept in Clang's joined spelling.
@@ -180,13 +302,6 @@ private:
       return;
     }
     Out.Ignored.push_back(Arg.str());
-  }
-
-  static bool isSourceLike(llvm::StringRef Arg) {
-    llvm::StringRef Ext = llvm::sys::path::extension(Arg);
-    return llvm::StringSwitch<bool>(Ext)
-        .Cases({".cu", ".cpp", ".cc", ".cxx", ".c", ".o", ".obj", ".a"}, true)
-        .Default(false);
   }
 
   llvm::ArrayRef<std::string> Argv;

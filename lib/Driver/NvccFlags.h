@@ -29,11 +29,13 @@ struct ParsedCompileCommand {
   std::vector<std::string> Ignored;
 };
 
-/// Reads a compile command line (argv[0] is the compiler: nvcc, clang or a
-/// GCC-like host compiler) and keeps what parsing needs. The source file
-/// named \p File is dropped, as are outputs and code-generation flags; nvcc
-/// spellings (`-arch=sm_80`, `-gencode arch=..,code=..`, `--std c++17`,
-/// `-Xcompiler -DX,-Iy`, `-rdc=true`, `--expt-*`) are translated.
+/// Reads a compile command line (the compiler, after any launcher before
+/// it (compilerIndexOf): nvcc, clang, a GCC-like host compiler or a
+/// project's script over one of them) and keeps what parsing needs. The
+/// source file named \p File is dropped, as are outputs and code-generation
+/// flags; nvcc spellings (`-arch=sm_80`, `-gencode arch=..,code=..`, `--std
+/// c++17`, `-Xcompiler -DX,-Iy`, `-rdc=true`, `--expt-*`) are translated,
+/// whatever the compiler.
 ParsedCompileCommand parseCompileCommand(llvm::ArrayRef<std::string> Argv,
                                          llvm::StringRef File);
 
@@ -51,6 +53,24 @@ llvm::Error expandOptionFiles(std::vector<std::string> &Argv,
 /// that both parseCompileCommand and cuda-lower-nvcc's command-line model
 /// read, so that they agree on which words are inputs.
 bool nvccOptionTakesSeparateValue(llvm::StringRef Opt);
+
+/// The index in \p Argv of the compiler, after the launchers written before
+/// it: ccache, sccache, distcc, icecc and buildcache followed by a program;
+/// `env` with its options and `NAME=VALUE` words; any other program followed
+/// by a word that names a compiler (`nvcc`, `clang++`, `g++`, `mpicxx`...,
+/// a path or a version suffix allowed). 0 when argv[0] is the compiler; a
+/// compiler is never taken for a launcher.
+size_t compilerIndexOf(llvm::ArrayRef<std::string> Argv);
+
+/// The first flag of \p Args that only CUDA compilers take, as written
+/// (with its value when separate), or "" if none: `-arch`/`-code` naming a
+/// GPU (`sm_80`, `compute_90`, `native`; not Apple's `-arch arm64`),
+/// `-gencode`, `-Xcompiler`, `-Xptxas` and nvcc's other `-X` options,
+/// `--extended-lambda`, `--expt-relaxed-constexpr`, `-rdc`, `-ccbin`,
+/// `--use_fast_math`, `-lineinfo`, `--default-stream`, and Clang's
+/// `--cuda-gpu-arch`/`--cuda-path`. \p Args are the compiler's arguments,
+/// without the compiler.
+std::string cudaOnlyFlagIn(llvm::ArrayRef<std::string> Args);
 
 /// Turns `compute_80`, `sm_80`, `sm_90a`, `80` or `native` into Clang's
 /// `sm_XX` form; returns "" for an unrecognised spelling.

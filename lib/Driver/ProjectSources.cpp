@@ -1,6 +1,8 @@
 //===--- ProjectSources.cpp - The sources a compile database names --------===//
 
 #include "Driver/ProjectSources.h"
+#include "Driver/NvccFlags.h"
+#include "Output/DiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -8,10 +10,10 @@
 
 namespace cudalower {
 
-/// The language a `-x` option of \p Args names, "" if none.
+/// The language the last `-x` option of \p Args names, "" if none.
 static llvm::StringRef languageOf(llvm::ArrayRef<std::string> Args) {
   llvm::StringRef Lang;
-  for (size_t I = 1; I < Args.size(); ++I) {
+  for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
     if ((A == "-x" || A == "--x") && I + 1 < Args.size())
       Lang = Args[++I];
@@ -21,14 +23,24 @@ static llvm::StringRef languageOf(llvm::ArrayRef<std::string> Args) {
   return Lang;
 }
 
-bool isCudaEntry(const clang::tooling::CompileCommand &C) {
+CudaSign cudaSignOf(const clang::tooling::CompileCommand &C) {
   if (llvm::sys::path::extension(C.Filename) == ".cu")
-    return true;
-  llvm::StringRef Lang = languageOf(C.CommandLine);
+    return CudaSign::CuSource;
+  if (C.CommandLine.empty())
+    return CudaSign::None;
+  llvm::ArrayRef<std::string> Argv(C.CommandLine);
+  Argv = Argv.drop_front(compilerIndexOf(Argv));
+  llvm::ArrayRef<std::string> Args = Argv.drop_front();
+  llvm::StringRef Lang = languageOf(Args);
   if (Lang == "cu" || Lang == "cuda")
-    return true;
-  return !C.CommandLine.empty() &&
-         llvm::sys::path::stem(C.CommandLine.front()) == "nvcc";
+    return CudaSign::CudaLanguage;
+  if (llvm::sys::path::stem(Argv.front()) == "nvcc")
+    return CudaSign::Nvcc;
+  // A script over nvcc adds `-x cu` itself; one that says another language
+  // compiles none.
+  if (Lang.empty() && !cudaOnlyFlagIn(Args).empty())
+    return CudaSign::CudaFlag;
+  return CudaSign::None;
 }
 
 /// \p C's file, absolute (relative to its directory) and without dots.
@@ -52,23 +64,49 @@ static bool isUnder(llvm::StringRef File, llvm::ArrayRef<std::string> Dirs) {
 
 std::vector<std::string>
 cudaSourcesOf(const clang::tooling::CompilationDatabase &DB,
-              llvm::ArrayRef<std::string> UnderDirs) {
-  std::vector<std::string> Out;
+              llvm::ArrayRef<std::string> UnderDirs,
+              std::vector<std::string> *Skipped) {
+  std::vector<std::string> Out, Others;
   llvm::StringSet<> Seen;
   for (const clang::tooling::CompileCommand &C : DB.getAllCompileCommands()) {
-    if (!isCudaEntry(C))
-      continue;
     std::string File = absoluteFileOf(C);
-    if (isUnder(File, UnderDirs) && Seen.insert(File).second)
+    if (!isUnder(File, UnderDirs))
+      continue;
+    if (!isCudaEntry(C))
+      Others.push_back(std::move(File));
+    else if (Seen.insert(File).second)
       Out.push_back(std::move(File));
   }
+  if (Skipped)
+    // A file with a CUDA entry and a host one (built twice) is processed.
+    for (std::string &File : Others)
+      if (Seen.insert(File).second)
+        Skipped->push_back(std::move(File));
+  return Out;
+}
+
+/// "skipped 3 entries that compile no CUDA (...): a.cpp, b.cpp, c.cpp": the
+/// count, why, and the first few files as shown to the user.
+static std::string skippedSummary(llvm::ArrayRef<std::string> Skipped) {
+  const size_t Shown = 3;
+  std::string Out = "skipped " + std::to_string(Skipped.size()) +
+                    (Skipped.size() == 1 ? " entry that compiles"
+                                         : " entries that compile") +
+                    " no CUDA (no nvcc, no -x cu, no .cu source, no flag "
+                    "only nvcc takes such as -arch=sm_80): ";
+  for (size_t I = 0; I < Skipped.size() && I < Shown; ++I)
+    Out += (I ? ", " : "") + displayPath(Skipped[I]);
+  if (Skipped.size() > Shown)
+    Out += " and " + std::to_string(Skipped.size() - Shown) + " more";
   return Out;
 }
 
 llvm::Expected<std::vector<std::string>>
 selectSources(const std::vector<std::string> &Named,
               const clang::tooling::CompilationDatabase *DB,
-              llvm::StringRef DatabasePath) {
+              llvm::StringRef DatabasePath, std::string *Note) {
+  if (Note)
+    Note->clear();
   if (!DB)
     return Named;
   std::vector<std::string> Files, Dirs;
@@ -81,13 +119,19 @@ selectSources(const std::vector<std::string> &Named,
   }
   if (!Named.empty() && Dirs.empty())
     return Files;
-  std::vector<std::string> Entries = cudaSourcesOf(*DB, Dirs);
+  std::vector<std::string> Skipped;
+  std::vector<std::string> Entries = cudaSourcesOf(*DB, Dirs, &Skipped);
   if (Entries.empty() && Files.empty())
     return llvm::createStringError(
         DatabasePath + ": no CUDA entry" +
         (Dirs.empty() ? std::string() : " under the directories named") +
-        " (a .cu file, `-x cu` or an nvcc command); name the sources to "
-        "process");
+        (Skipped.empty() ? std::string(" (a .cu file, `-x cu`, nvcc or a "
+                                       "flag only nvcc takes)")
+                         : ": " + skippedSummary(Skipped)) +
+        "; name the sources to process");
+  if (Note && !Skipped.empty())
+    *Note = "cuda-lower: note: " + DatabasePath.str() + ": " +
+            skippedSummary(Skipped) + "\n";
   Files.insert(Files.end(), Entries.begin(), Entries.end());
   return Files;
 }

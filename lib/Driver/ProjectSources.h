@@ -19,24 +19,44 @@ struct CompileCommand;
 
 namespace cudalower {
 
-/// A CUDA entry: its file ends in .cu, its command says `-x cu` or
-/// `-x cuda` (any spelling: `-xcu`, `--x=cu`), or its compiler is nvcc.
-bool isCudaEntry(const clang::tooling::CompileCommand &C);
+/// What makes a compile database entry a CUDA entry, checked in this
+/// order. The compiler is the word after any launcher (`ccache`, `env
+/// X=1`...; compilerIndexOf), and only its arguments are read.
+enum class CudaSign {
+  None,         ///< none of the below: a host-only entry, skipped
+  CuSource,     ///< the file ends in .cu
+  CudaLanguage, ///< the last `-x` says `cu` or `cuda` (`-xcu`, `--x=cu`)
+  Nvcc,         ///< the compiler is nvcc
+  CudaFlag,     ///< with no other `-x`, a flag only CUDA compilers take
+                ///< (cudaOnlyFlagIn: `-arch=sm_80`, `-Xcompiler`...):
+                ///< a project's script or an MPI wrapper over nvcc
+};
+
+/// Why \p C is a CUDA entry, or CudaSign::None.
+CudaSign cudaSignOf(const clang::tooling::CompileCommand &C);
+
+inline bool isCudaEntry(const clang::tooling::CompileCommand &C) {
+  return cudaSignOf(C) != CudaSign::None;
+}
 
 /// The files of the CUDA entries of \p DB, absolute, in database order,
 /// each once. With \p UnderDirs (absolute, real directories), only those
-/// under one of them.
+/// under one of them. \p Skipped, if given, receives the other files under
+/// them (no entry of theirs is CUDA), in the same form.
 std::vector<std::string>
 cudaSourcesOf(const clang::tooling::CompilationDatabase &DB,
-              llvm::ArrayRef<std::string> UnderDirs = {});
+              llvm::ArrayRef<std::string> UnderDirs = {},
+              std::vector<std::string> *Skipped = nullptr);
 
 /// The sources to process: \p Named as given, except that, with a
 /// database, no name means every CUDA entry and a directory means the
 /// CUDA entries under it. Errors: a directory without a database, no
-/// CUDA entry at all.
+/// CUDA entry at all (naming the entries skipped). \p Note, if given,
+/// receives one line for the user when entries were skipped while others
+/// are processed (how many, the first few, why), else "".
 llvm::Expected<std::vector<std::string>>
 selectSources(const std::vector<std::string> &Named,
               const clang::tooling::CompilationDatabase *DB,
-              llvm::StringRef DatabasePath);
+              llvm::StringRef DatabasePath, std::string *Note = nullptr);
 
 } // namespace cudalower

@@ -150,8 +150,10 @@ ProgressStyle progressStyle(const ToolOptions &Opts) {
 
 /// \p Opts with the sources a database run processes named one by one
 /// (every CUDA entry, or those under a directory given), so that each gets
-/// the configuration file nearest to it.
-llvm::Expected<ToolOptions> sourcesToConfigure(const ToolOptions &Opts) {
+/// the configuration file nearest to it. \p Note receives the line about
+/// the entries left out (selectSources), said once per run.
+llvm::Expected<ToolOptions> sourcesToConfigure(const ToolOptions &Opts,
+                                               std::string &Note) {
   ToolOptions Named = Opts;
   if (Opts.BuildPath.empty())
     return Named;
@@ -159,7 +161,7 @@ llvm::Expected<ToolOptions> sourcesToConfigure(const ToolOptions &Opts) {
   if (!Setup)
     return Setup.takeError();
   auto Sources = selectSources(Opts.Sources, (*Setup)->database(),
-                               displayPath((*Setup)->databaseFile()));
+                               displayPath((*Setup)->databaseFile()), &Note);
   if (!Sources)
     return Sources.takeError();
   Named.Sources = std::move(*Sources);
@@ -284,9 +286,12 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   // Configuration files (docs/configuration.md): the run's options, and
   // the rules of sources whose own file differs. Setup keeps RunWide's
   // address, so Configs outlives the run.
-  auto Named = sourcesToConfigure(Opts);
+  std::string SkippedNote;
+  auto Named = sourcesToConfigure(Opts, SkippedNote);
   if (!Named)
     return Fail(Named.takeError());
+  if (!Opts.Quiet)
+    Err << SkippedNote;
   auto Configs = configureRun(*Named, *FS);
   if (!Configs)
     return Fail(Configs.takeError());

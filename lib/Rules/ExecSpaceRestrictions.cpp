@@ -4,7 +4,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "Analysis/Analyses.h"
 #include "Analysis/CodeContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/StringSet.h"
@@ -85,17 +84,6 @@ bool isVaList(QualType T) {
   return false;
 }
 
-/// Finds kernel launches and calls in one body.
-class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
-public:
-  std::vector<std::pair<const FunctionDecl *, bool>> Targets; // (callee, launch)
-  bool VisitCallExpr(CallExpr *C) {
-    if (const FunctionDecl *FD = C->getDirectCallee())
-      Targets.push_back({FD, isa<CUDAKernelCallExpr>(C)});
-    return true;
-  }
-};
-
 } // namespace
 
 std::string describeCaptures(const LambdaExpr &L) {
@@ -144,10 +132,9 @@ void ExecSpaceRestrictions::check(const MatchFinder::MatchResult &Result) {
     checkNamespace(*ND);
   else if (const auto *UD = Nodes.getNodeAs<UsingDirectiveDecl>("using"))
     checkUsingDirective(*UD);
-  else if (const auto *FD = Nodes.getNodeAs<FunctionDecl>("kernel")) {
+  else if (const auto *FD = Nodes.getNodeAs<FunctionDecl>("kernel"))
     checkKernelParameters(*FD, Ctx);
-    checkKernelRecursion(*FD);
-  } else if (const auto *VD = Nodes.getNodeAs<VarDecl>("static"))
+  else if (const auto *VD = Nodes.getNodeAs<VarDecl>("static"))
     checkStaticLocal(*VD);
   else if (const auto *L = Nodes.getNodeAs<LambdaExpr>("lambda"))
     recordCaptures(*L, Ctx);
@@ -247,47 +234,6 @@ void ExecSpaceRestrictions::checkKernelParameters(const FunctionDecl &FD,
                                "can pass (§5.3.10.5.4); pass large data "
                                "through a pointer");
   }
-}
-
-void ExecSpaceRestrictions::checkKernelRecursion(const FunctionDecl &Kernel) {
-  if (!Kernel.doesThisDeclarationHaveABody() ||
-      !context().isUserOwned(Kernel.getLocation()))
-    return;
-  // Depth-first over user functions, remembering the path for the message.
-  std::vector<const FunctionDecl *> Path = {&Kernel};
-  llvm::DenseSet<const FunctionDecl *> Seen = {&Kernel};
-  std::function<bool(const FunctionDecl *)> Visit =
-      [&](const FunctionDecl *FD) {
-        LaunchFinder Finder;
-        Finder.TraverseStmt(FD->getBody());
-        for (auto [Callee, Launch] : Finder.Targets) {
-          const FunctionDecl *Def = nullptr;
-          if (!Callee->hasBody(Def))
-            continue;
-          if (Def == &Kernel) {
-            Path.push_back(Def);
-            return true;
-          }
-          if (!context().isUserOwned(Def->getLocation()) ||
-              !Seen.insert(Def).second)
-            continue;
-          Path.push_back(Def);
-          if (Visit(Def))
-            return true;
-          Path.pop_back();
-        }
-        return false;
-      };
-  if (!Visit(&Kernel))
-    return;
-  std::string Chain;
-  for (const FunctionDecl *FD : Path)
-    Chain += (Chain.empty() ? "" : " -> ") + FD->getNameAsString();
-  diag(Kernel.getLocation(), "__global__ function '" +
-                                 Kernel.getNameAsString() +
-                                 "' is recursive (" + Chain +
-                                 "), which __global__ functions do not "
-                                 "support (§5.3.10.5.1)");
 }
 
 void ExecSpaceRestrictions::checkStaticLocal(const VarDecl &VD) {

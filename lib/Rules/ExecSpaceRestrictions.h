@@ -14,11 +14,12 @@ namespace cudalower {
 /// forbids or leaves undefined and that no rewrite can repair safely:
 /// definitions in the reserved namespaces (§5.3.10.2); __global__
 /// parameters that are C variadics, va_list, std::initializer_list,
-/// polymorphic classes, or over 32,764 bytes (§5.3.10.5.4); kernels that
-/// launch themselves (§5.3.10.5.1); static variables of device functions
-/// with dynamic initialisation (§5.3.10.4.4); RTTI, exceptions and
-/// long double in device code (§5.3.10.1); extended lambdas whose captures
-/// differ between the host and device passes (§5.3.8.4 item 16). See
+/// polymorphic classes, or over 32,764 bytes (§5.3.10.5.4); static
+/// variables of device functions with dynamic initialisation (§5.3.10.4.4);
+/// RTTI, exceptions and long double in device code (§5.3.10.1); extended
+/// lambdas whose captures differ between the host and device passes
+/// (§5.3.8.4 item 16). Not recursion (§5.3.10.5.1): a kernel is only ever
+/// launched, and a launch, even of itself, is not a call. See
 /// docs/rules/exec-space-restrictions.md.
 class ExecSpaceRestrictions : public Rule {
 public:
@@ -36,7 +37,6 @@ private:
   void checkUsingDirective(const clang::UsingDirectiveDecl &UD);
   void checkKernelParameters(const clang::FunctionDecl &FD,
                              clang::ASTContext &Ctx);
-  void checkKernelRecursion(const clang::FunctionDecl &FD);
   void checkStaticLocal(const clang::VarDecl &VD);
   void checkUnsupported(const clang::Stmt &S, const CodeContext &Where);
   void checkLongDouble(const clang::Expr &E, const CodeContext &Where);

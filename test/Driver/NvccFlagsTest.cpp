@@ -84,6 +84,74 @@ TEST(NvccFlags, HostCompilerInEverySpelling) {
   EXPECT_EQ(parse({"nvcc", "src/a.cu"}).HostCompiler, "");
 }
 
+TEST(NvccFlags, ReadsTheCompilerAfterItsLaunchers) {
+  // A launcher's own words are neither flags nor inputs; the compiler's
+  // flags are read as nvcc's whatever runs it.
+  auto P = parse({"env", "-u", "CUDA_PATH", "CCACHE_DIR=/c", "ccache",
+                  "/p/bin/proj-nvcc", "-arch=sm_80", "-Xcompiler",
+                  "-fPIC,-DFROM_SCRIPT", "--extended-lambda", "-rdc=true",
+                  "-c", "src/a.cu"});
+  EXPECT_EQ(P.GpuArch, "sm_80");
+  EXPECT_EQ(P.PreprocessorArgs, (std::vector<std::string>{"-DFROM_SCRIPT"}));
+  EXPECT_TRUE(P.RelocatableDeviceCode);
+  EXPECT_EQ(P.Ignored,
+            (std::vector<std::string>{"-Xcompiler -fPIC", "--extended-lambda",
+                                      "-c"}));
+  EXPECT_EQ(parse({"mpicxx", "-gencode", "arch=compute_86,code=sm_86",
+                   "src/a.cu"})
+                .GpuArch,
+            "sm_86");
+}
+
+TEST(NvccFlags, CompilerIndex) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(compilerIndexOf(V{"nvcc", "-c", "a.cu"}), 0u);
+  EXPECT_EQ(compilerIndexOf(V{"ccache", "nvcc", "a.cu"}), 1u);
+  EXPECT_EQ(compilerIndexOf(V{"sccache", "/p/bin/proj-nvcc", "a.cu"}), 1u);
+  EXPECT_EQ(compilerIndexOf(V{"distcc", "ccache", "g++-12", "a.cu"}), 2u);
+  EXPECT_EQ(compilerIndexOf(V{"env", "A=1", "B=2", "nvcc", "a.cu"}), 3u);
+  EXPECT_EQ(compilerIndexOf(V{"env", "-i", "-C", "/d", "clang++"}), 4u);
+  // Any program before a compiler, whose name may carry a target or a
+  // version.
+  EXPECT_EQ(compilerIndexOf(V{"/opt/launch", "x86_64-linux-gnu-g++-12"}), 1u);
+  EXPECT_EQ(compilerIndexOf(V{"time", "mpicxx", "a.cpp"}), 1u);
+  // Not launchers: ccache as the compiler, a compiler before a word, a
+  // program before a flag or a word that names no compiler.
+  EXPECT_EQ(compilerIndexOf(V{"ccache", "a.cpp"}), 0u);
+  EXPECT_EQ(compilerIndexOf(V{"ccache", "-c", "a.cpp"}), 0u);
+  EXPECT_EQ(compilerIndexOf(V{"nvcc", "ccache"}), 0u);
+  EXPECT_EQ(compilerIndexOf(V{"/p/build.sh", "release", "a.cpp"}), 0u);
+  EXPECT_EQ(compilerIndexOf(V{"env"}), 0u);
+  EXPECT_EQ(compilerIndexOf(V{}), 0u);
+}
+
+TEST(NvccFlags, CudaOnlyFlags) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(cudaOnlyFlagIn(V{"-O2", "-arch=sm_80"}), "-arch=sm_80");
+  EXPECT_EQ(cudaOnlyFlagIn(V{"-arch", "compute_90a"}), "-arch compute_90a");
+  EXPECT_EQ(cudaOnlyFlagIn(V{"--gpu-architecture=native"}),
+            "--gpu-architecture=native");
+  EXPECT_EQ(cudaOnlyFlagIn(V{"-gencode", "arch=compute_80,code=sm_80"}),
+            "-gencode");
+  EXPECT_EQ(cudaOnlyFlagIn(V{"-gencode=arch=compute_80,code=sm_80"}),
+            "-gencode=arch=compute_80,code=sm_80");
+  EXPECT_EQ(cudaOnlyFlagIn(V{"-Xcompiler", "-fPIC"}), "-Xcompiler");
+  EXPECT_EQ(cudaOnlyFlagIn(V{"--extended-lambda"}), "--extended-lambda");
+  EXPECT_EQ(cudaOnlyFlagIn(V{"--expt-relaxed-constexpr"}),
+            "--expt-relaxed-constexpr");
+  EXPECT_EQ(cudaOnlyFlagIn(V{"-rdc=true"}), "-rdc=true");
+  EXPECT_EQ(cudaOnlyFlagIn(V{"-ccbin", "g++"}), "-ccbin");
+  EXPECT_EQ(cudaOnlyFlagIn(V{"--cuda-gpu-arch=sm_70"}),
+            "--cuda-gpu-arch=sm_70");
+  // Host compilers' flags, Apple's -arch, a macro whose value looks like
+  // an architecture.
+  EXPECT_EQ(cudaOnlyFlagIn(V{"-O2", "-fPIC", "-std=c++17", "-Xlinker", "-z",
+                             "-x", "c++", "-DARCH=sm_80", "-c", "a.cpp"}),
+            "");
+  EXPECT_EQ(cudaOnlyFlagIn(V{"-arch", "arm64", "-arch=x86_64"}), "");
+  EXPECT_EQ(cudaOnlyFlagIn(V{"-arch"}), "");
+}
+
 TEST(NvccFlags, NormalizeGpuArch) {
   EXPECT_EQ(normalizeGpuArch("sm_90"), "sm_90");
   EXPECT_EQ(normalizeGpuArch("compute_80"), "sm_80");

@@ -25,6 +25,73 @@ TEST(ProjectSourcesTest, CudaEntries) {
       command("a.cpp", {"clang++", "-x", "cuda", "-x", "c++", "a.cpp"})));
 }
 
+TEST(ProjectSourcesTest, WhatMakesAnEntryCuda) {
+  EXPECT_EQ(cudaSignOf(command("a.cu", {"g++", "-x", "c++", "a.cu"})),
+            CudaSign::CuSource);
+  EXPECT_EQ(cudaSignOf(command("a.cpp", {"/p/bin/proj-nvcc", "-x", "cu",
+                                         "-c", "a.cpp"})),
+            CudaSign::CudaLanguage);
+  EXPECT_EQ(cudaSignOf(command("a.cpp", {"clang++", "-x", "cuda",
+                                         "--cuda-gpu-arch=sm_80", "a.cpp"})),
+            CudaSign::CudaLanguage);
+  EXPECT_EQ(cudaSignOf(command("a.cpp", {"/usr/local/cuda/bin/nvcc", "a.cpp"})),
+            CudaSign::Nvcc);
+  // nvcc's flags under a compiler that is not nvcc: a project's script or
+  // an MPI wrapper over nvcc.
+  EXPECT_EQ(cudaSignOf(command("a.cpp", {"/p/bin/proj-nvcc", "-arch=sm_80",
+                                         "-c", "a.cpp"})),
+            CudaSign::CudaFlag);
+  EXPECT_EQ(cudaSignOf(command("a.cpp", {"mpicxx", "-Xcompiler", "-fopenmp",
+                                         "-c", "a.cpp"})),
+            CudaSign::CudaFlag);
+  EXPECT_EQ(cudaSignOf(command("a.cpp", {"./build.sh", "--extended-lambda",
+                                         "a.cpp"})),
+            CudaSign::CudaFlag);
+  EXPECT_EQ(cudaSignOf(command("a.cpp", {"mpicxx", "-gencode",
+                                         "arch=compute_80,code=sm_80",
+                                         "a.cpp"})),
+            CudaSign::CudaFlag);
+}
+
+TEST(ProjectSourcesTest, LaunchersBeforeTheCompilerAreSkipped) {
+  for (std::vector<std::string> Launcher :
+       {std::vector<std::string>{"ccache"},
+        {"/usr/bin/sccache"},
+        {"distcc"},
+        {"env", "CCACHE_DIR=/c", "-u", "CUDA_PATH"},
+        {"env", "A=1", "ccache"},
+        {"/opt/tools/launch"}}) {
+    std::vector<std::string> Argv = Launcher;
+    llvm::append_range(Argv, std::vector<std::string>{
+                                 "/usr/local/cuda/bin/nvcc", "-c", "a.cpp"});
+    EXPECT_EQ(cudaSignOf(command("a.cpp", Argv)), CudaSign::Nvcc)
+        << Launcher.front();
+    Argv = Launcher;
+    llvm::append_range(Argv, std::vector<std::string>{"g++", "-c", "a.cpp"});
+    EXPECT_EQ(cudaSignOf(command("a.cpp", Argv)), CudaSign::None)
+        << Launcher.front();
+  }
+}
+
+TEST(ProjectSourcesTest, HostEntriesAreSkipped) {
+  EXPECT_EQ(cudaSignOf(command("a.cpp", {"g++", "-O2", "-c", "a.cpp"})),
+            CudaSign::None);
+  EXPECT_EQ(cudaSignOf(command("a.cpp", {"/usr/bin/c++", "-fPIC", "-Iinc",
+                                         "-DX=sm_80", "-c", "a.cpp"})),
+            CudaSign::None);
+  // Apple's Clang takes -arch for the CPU.
+  EXPECT_EQ(cudaSignOf(command("a.cpp", {"clang++", "-arch", "arm64", "-c",
+                                         "a.cpp"})),
+            CudaSign::None);
+  // A script with no CUDA sign, and one told another language.
+  EXPECT_EQ(cudaSignOf(command("a.cpp", {"/p/bin/proj-cxx", "-c", "a.cpp"})),
+            CudaSign::None);
+  EXPECT_EQ(cudaSignOf(command("a.cpp", {"/p/bin/proj-nvcc", "-x", "c++",
+                                         "-arch=sm_80", "a.cpp"})),
+            CudaSign::None);
+  EXPECT_EQ(cudaSignOf(command("a.cpp", {})), CudaSign::None);
+}
+
 std::unique_ptr<clang::tooling::CompilationDatabase>
 database(llvm::StringRef Json) {
   std::string Error;
@@ -64,14 +131,43 @@ TEST(ProjectSourcesTest, NamedFilesAreKeptAsGiven) {
   EXPECT_TRUE(NoDatabase->empty());
 }
 
-TEST(ProjectSourcesTest, NoCudaEntryIsAnError) {
+TEST(ProjectSourcesTest, NoCudaEntryIsAnErrorNamingTheSkipped) {
   auto DB = database(
       R"([{"directory": "/p", "command": "g++ -c a.cpp", "file": "a.cpp"}])");
   ASSERT_TRUE(DB);
-  auto Selected = selectSources({}, DB.get(), "db.json");
+  std::string Note = "stale";
+  auto Selected = selectSources({}, DB.get(), "db.json", &Note);
   ASSERT_FALSE(bool(Selected));
-  EXPECT_NE(llvm::toString(Selected.takeError()).find("db.json: no CUDA entry"),
-            std::string::npos);
+  EXPECT_EQ(llvm::toString(Selected.takeError()),
+            "db.json: no CUDA entry: skipped 1 entry that compiles no CUDA "
+            "(no nvcc, no -x cu, no .cu source, no flag only nvcc takes such "
+            "as -arch=sm_80): /p/a.cpp; name the sources to process");
+  EXPECT_EQ(Note, "");
+}
+
+TEST(ProjectSourcesTest, SkippedEntriesAreOneNote) {
+  auto DB = database(R"([
+    {"directory": "/p", "command": "g++ -c h1.cpp", "file": "h1.cpp"},
+    {"directory": "/p", "command": "ccache nvcc -c k.cpp", "file": "k.cpp"},
+    {"directory": "/p", "command": "g++ -c h2.cpp", "file": "h2.cpp"},
+    {"directory": "/p", "command": "g++ -c h3.cpp", "file": "h3.cpp"},
+    {"directory": "/p", "command": "g++ -c h3.cpp", "file": "h3.cpp"},
+    {"directory": "/p", "command": "g++ -c h4.cpp", "file": "h4.cpp"},
+    {"directory": "/p", "command": "g++ -c k.cpp", "file": "k.cpp"}])");
+  ASSERT_TRUE(DB);
+  std::string Note;
+  auto Selected = selectSources({}, DB.get(), "db.json", &Note);
+  ASSERT_TRUE(bool(Selected));
+  EXPECT_EQ(*Selected, (std::vector<std::string>{"/p/k.cpp"}));
+  // Each file once; k.cpp has a CUDA entry, so it is not skipped.
+  EXPECT_EQ(Note, "cuda-lower: note: db.json: skipped 4 entries that compile "
+                  "no CUDA (no nvcc, no -x cu, no .cu source, no flag only "
+                  "nvcc takes such as -arch=sm_80): /p/h1.cpp, /p/h2.cpp, "
+                  "/p/h3.cpp and 1 more\n");
+  // Named sources: the database is not scanned, nothing is said.
+  auto Named = selectSources({"/p/h1.cpp"}, DB.get(), "db.json", &Note);
+  ASSERT_TRUE(bool(Named));
+  EXPECT_EQ(Note, "");
 }
 
 TEST(ClangFlagCheckTest, DropsOnlyUnknownFlags) {

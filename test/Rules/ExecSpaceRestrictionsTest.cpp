@@ -71,4 +71,29 @@ TEST(ExecSpaceRestrictions, ReservedNamespaceButNotSpecialisations) {
   EXPECT_EQ(R.Diagnostics.find("input.cu:3"), std::string::npos);
 }
 
+TEST(ExecSpaceRestrictions, ALaunchIsNotRecursion) {
+  // Dynamic parallelism (-fgpu-rdc, nvcc's -rdc=true): kernels that launch
+  // themselves or each other, and device recursion, are no finding
+  // (§5.3.10.5.1 forbids __global__ functions calling themselves).
+  auto R = test::runRules("__global__ void self(int n) {\n"
+                          "  if (n) self<<<1, 1>>>(n - 1);\n"
+                          "}\n"
+                          "__global__ void k2(int n);\n"
+                          "__global__ void k1(int n) { k2<<<1, 1>>>(n); }\n"
+                          "__global__ void k2(int n) {\n"
+                          "  if (n) k1<<<1, 1>>>(n - 1);\n"
+                          "}\n"
+                          "__device__ int f(int n) {\n"
+                          "  return n ? n * f(n - 1) : 1;\n"
+                          "}\n"
+                          "__global__ void viaDevice(int *o) {\n"
+                          "  *o = f(4);\n"
+                          "  if (*o) viaDevice<<<1, 1>>>(o);\n"
+                          "}\n",
+                          "exec-space-restrictions", {}, "input.cu",
+                          {"-fgpu-rdc"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  EXPECT_EQ(R.Diagnostics, "");
+}
+
 } // namespace

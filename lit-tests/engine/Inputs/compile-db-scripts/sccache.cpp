@@ -1,0 +1,12 @@
+// Built by sccache over nvcc, from the PATH.
+#ifndef FROM_SCCACHE
+#error FROM_SCCACHE comes from the compile database entry
+#endif
+
+template <typename F> __global__ void apply(F f, int *p) {
+  p[threadIdx.x] = f(p[threadIdx.x]);
+}
+
+void scale_sccache(int *p, int k) {
+  apply<<<1, 32>>>([=] __device__(int v) { return v * k; }, p);
+}
