@@ -133,6 +133,19 @@ run_tests() {
     ((failed)) || failed=1 # lit itself failed before running tests
   fi
 
+  step "build configurations, CI's slice (scripts/config-matrix.sh --slice)"
+  local matrix_status=0
+  scripts/config-matrix.sh --slice 2>&1 | tee "$log/config-matrix.txt" || matrix_status=$?
+  local matrix_passed matrix_failed
+  matrix_passed=$(sed -nE 's/^config-matrix: ([0-9]+) passed.*/\1/p' "$log/config-matrix.txt")
+  matrix_failed=$(sed -nE 's/^config-matrix: [0-9]+ passed, ([0-9]+) failed.*/\1/p' "$log/config-matrix.txt")
+  passed=$((passed + ${matrix_passed:-0}))
+  failed=$((failed + ${matrix_failed:-0}))
+  if ((matrix_status)); then
+    status=1
+    grep -q '^config-matrix: ' "$log/config-matrix.txt" || failed=$((failed + 1))
+  fi
+
   if ((status)); then
     printf '\nbootstrap: tests FAILED (output kept in %s/)\n' "$log"
   fi

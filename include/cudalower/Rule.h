@@ -74,7 +74,9 @@ struct WrongSideReference {
   const clang::FunctionDecl *Callee = nullptr;
 };
 
-/// What a parse fix changes; each kind is reported by one rule.
+/// What a parse fix changes; each kind is reported by one rule, named in
+/// its row of lib/Nvcc/SpellingFixes.def (a unit test checks that every
+/// kind has one).
 enum class ParseFixKind {
   TemplateKeyword, ///< `template` before a dependent member template name.
   TypenameKeyword, ///< `typename` before a dependent type name.
@@ -89,9 +91,8 @@ enum class ParseFixKind {
 /// Text the engine put into its copy of a file before this parse, so that
 /// Clang reads code nvcc accepts (a `template` keyword before a dependent
 /// member template name): the parse read Text at Loc, where the file on
-/// disk has Removed (often nothing). Rules nvcc-dependent-template,
-/// nvcc-lenient-constexpr and nvcc-asm-escape report each as an edit of the
-/// run.
+/// disk has Removed (often nothing). The rule that owns the fix's kind
+/// (lib/Nvcc/SpellingFixes.def) reports it as an edit of the run.
 struct ParseFixReference {
   clang::SourceLocation Loc;
   std::string Text;

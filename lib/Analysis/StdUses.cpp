@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/StdUses.h"
-#include "Driver/ManagedVariables.h"
+#include "Nvcc/ManagedVariables.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"

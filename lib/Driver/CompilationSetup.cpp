@@ -1,7 +1,7 @@
 //===--- CompilationSetup.cpp - How each source is parsed -----------------===//
 
 #include "Driver/CompilationSetup.h"
-#include "Driver/HostCompilerHeaders.h"
+#include "Nvcc/HostCompilerHeaders.h"
 #include "Driver/ClangFlagCheck.h"
 #include "Driver/NvccFlags.h"
 #include "Editing/IncludeSite.h"

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "Driver/NvccFlags.h"
-#include "Driver/NvccMacros.h"
+#include "Nvcc/PredefinedMacros.h"
 #include "Driver/PreludeCache.h"
 #include "cudalower/Options.h"
 #include "cudalower/Rule.h"

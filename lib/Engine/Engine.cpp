@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Nvcc/SpellingFixes.h"
 #include "Driver/CompilationSetup.h"
 #include "Driver/Config.h"
 #include "Driver/ProjectSources.h"
@@ -321,25 +322,16 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   Settings.Jobs = jobsFor(Opts);
   Settings.Color = Opts.Color;
   Settings.Progress = &Progress;
-  // Rules nvcc-dependent-template, nvcc-lenient-constexpr and
-  // nvcc-asm-escape turn the spellings fixed for the parse into edits;
-  // without them, such a source does not parse.
+  // The rules that write the spellings fixed for the parse
+  // (SpellingFixes.def) turn them into edits; without the rule, such a
+  // source does not parse.
   Settings.Root = Run->Cfg.Root;
   Settings.ParseFixesFor = [&](const std::string &Source) {
     const llvm::StringSet<> &On = Run->configFor(Source).Enabled;
     std::set<ParseFixKind> Kinds;
-    if (On.contains("nvcc-dependent-template"))
-      Kinds.insert({ParseFixKind::TemplateKeyword,
-                    ParseFixKind::TypenameKeyword,
-                    ParseFixKind::DependentBaseMember});
-    if (On.contains("nvcc-lenient-constexpr"))
-      Kinds.insert({ParseFixKind::StaticMemberThis,
-                    ParseFixKind::NonLiteralConstexpr,
-                    ParseFixKind::HostOnlyConstexpr});
-    if (On.contains("nvcc-asm-escape"))
-      Kinds.insert(ParseFixKind::AsmPercentEscape);
-    if (On.contains("nvcc-asm-operand-comma"))
-      Kinds.insert(ParseFixKind::AsmOperandComma);
+    for (const SpellingFixRow &Row : spellingFixRows())
+      if (On.contains(Row.Rule))
+        Kinds.insert(Row.Kind);
     return Kinds;
   };
   ParseOutcome Parse =

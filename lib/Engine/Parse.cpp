@@ -1,7 +1,8 @@
 //===--- Parse.cpp - The rules' parse of every source ---------------------===//
 
 #include "Engine/Parse.h"
-#include "Engine/ClangErrors.h"
+#include "Nvcc/CrossSpaceCalls.h"
+#include "Nvcc/SpellingFixes.h"
 #include "Engine/Ownership.h"
 #include "Engine/SourceFailures.h"
 #include "Engine/WorkingDirectoryFileSystem.h"
@@ -92,66 +93,6 @@ ErrorContext ErrorPrinter::contextNow() const {
   return contextOf(*CurrentSema);
 }
 
-/// What \p Site makes Clang read, for the note on a file the parse does
-/// not fix.
-static std::string describeFix(const ParseFixSite &Site) {
-  switch (Site.Kind) {
-  case ParseFixKind::TemplateKeyword:
-    return "nvcc accepts a dependent member template named without "
-           "'template'; Clang needs 'template' before '" +
-           Site.Name + "' here";
-  case ParseFixKind::TypenameKeyword:
-    return "nvcc accepts a dependent type named without 'typename'; Clang "
-           "needs 'typename' before '" +
-           Site.Name + "' here";
-  case ParseFixKind::DependentBaseMember:
-    return "nvcc accepts a member of a dependent base class named without "
-           "'this->'; Clang needs 'this->' before '" +
-           Site.Name + "' here";
-  case ParseFixKind::StaticMemberThis:
-    return "nvcc accepts 'this->" + Site.Name +
-           "' in a constant expression; Clang needs '" + Site.Text +
-           Site.Name + "' here";
-  case ParseFixKind::NonLiteralConstexpr:
-    return "nvcc accepts '" + Site.Name +
-           "' as constexpr while it is never evaluated as a constant; Clang "
-           "needs 'constexpr' dropped here";
-  case ParseFixKind::AsmOperandComma:
-    return "nvcc reads asm operands written without a ',' between them; "
-           "Clang needs ',' before " +
-           Site.Name + " here";
-  case ParseFixKind::AsmPercentEscape:
-    return "nvcc passes '" + Site.Name +
-           "' in an asm string to ptxas as written; Clang needs it escaped "
-           "as '%" + Site.Name + "' here";
-  case ParseFixKind::HostOnlyConstexpr:
-    return "nvcc reads constexpr '" + Site.Name +
-           "' as a __host__ function, Clang as __host__ __device__, and its "
-           "device side picks a __device__ overload that does not compile; "
-           "Clang needs '__host__' on each declaration of '" +
-           Site.Name + "'";
-  }
-  return "";
-}
-
-/// What the user can write in place of the fix, quoted.
-static std::string spellingOf(const ParseFixSite &Site) {
-  switch (Site.Kind) {
-  case ParseFixKind::StaticMemberThis:
-    return "'" + Site.Text + Site.Name + "'";
-  case ParseFixKind::NonLiteralConstexpr:
-    return "'inline' in place of 'constexpr'";
-  case ParseFixKind::HostOnlyConstexpr:
-    return "'__host__ constexpr' in each declaration";
-  case ParseFixKind::AsmPercentEscape:
-    return "'%" + Site.Name + "'";
-  case ParseFixKind::AsmOperandComma:
-    return "',' between the operands";
-  default:
-    return "'" + llvm::StringRef(Site.Text).trim().str() + "'";
-  }
-}
-
 /// \p Offset of the text parsed for \p File, in the file on disk.
 unsigned ErrorPrinter::offsetOnDisk(const std::string &File,
                                     unsigned Offset) const {
@@ -173,7 +114,7 @@ bool ErrorPrinter::takeFix(std::string &Hint) {
   for (const FullSourceLoc &Place : Places) {
     if (Owned->isOwned(SM, Place))
       continue;
-    Hint = describeFix(*Site) + ", and cuda-lower " +
+    Hint = describeSpellingFix(*Site) + ", and cuda-lower " +
            (Site->Kind == ParseFixKind::TemplateKeyword ? "inserts it"
                                                         : "fixes this") +
            " only in the project's files: ";
@@ -182,7 +123,7 @@ bool ErrorPrinter::takeFix(std::string &Hint) {
                   "not -isystem)"
                 : "this file is outside the project root (add its directory "
                   "with --in-root)";
-    Hint += ", or write " + spellingOf(*Site) +
+    Hint += ", or write " + userSpellingOf(*Site) +
             " here, which both compilers accept";
     return false;
   }

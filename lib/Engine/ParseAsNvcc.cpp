@@ -1,8 +1,8 @@
 //===--- ParseAsNvcc.cpp - Preprocessor set-up shared by every parse ------===//
 
 #include "Engine/ParseAsNvcc.h"
-#include "Driver/ManagedVariables.h"
-#include "Driver/PragmaMacros.h"
+#include "Nvcc/ManagedVariables.h"
+#include "Nvcc/PragmaInMacro.h"
 #include "Engine/OwnedSystemHeaders.h"
 
 namespace cudalower {

@@ -17,7 +17,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "Engine/ClangErrors.h"
+#include "Nvcc/FixSite.h"
 #include "cudalower/Diagnostic.h"
 #include "cudalower/Rule.h"
 #include "clang/Basic/Diagnostic.h"
@@ -42,66 +42,6 @@ struct ParseFix {
   unsigned Length = 0; ///< Characters replaced, on disk.
   std::string Removed; ///< The Length characters on disk.
 };
-
-/// What to write where for a Clang error on code nvcc accepts: Text in
-/// place of the Length characters at Loc, in the text the parse read.
-struct ParseFixSite {
-  clang::FullSourceLoc Loc; ///< A file location.
-  std::string Text;
-  std::string Name;
-  ParseFixKind Kind = ParseFixKind::TemplateKeyword;
-  unsigned Length = 0;
-  /// The same fix at these places too (every declaration of a function
-  /// takes the same `__host__`).
-  std::vector<clang::FullSourceLoc> Also = {};
-};
-
-/// Where to insert `template` for a Clang error that only a missing
-/// `template` keyword before a dependent member template name causes (with
-/// Clang's fix-it where Sema gives one); none for any other error. The
-/// place is where the name is spelled: in a macro definition if the name is
-/// written there (`template` is valid in every expansion, dependent or
-/// not).
-std::optional<ParseFixSite>
-templateKeywordFix(const clang::StoredDiagnostic &Error);
-
-/// Where to insert `typename` for Clang's `missing 'typename' prior to
-/// dependent type name` (where its fix-it puts it; spelled in a macro
-/// definition alike: `typename` before a qualified name is valid outside
-/// templates too).
-std::optional<ParseFixSite>
-typenameKeywordFix(const clang::StoredDiagnostic &Error);
-
-/// Where to insert `this->` for Clang's `explicit qualification required
-/// to use member 'f' from dependent base class`: nvcc (like MSVC) finds a
-/// member of a dependent base named without `this->` when it instantiates
-/// the template; Clang asks for `this->` (only in the file that writes the
-/// name, not in a macro).
-std::optional<ParseFixSite>
-dependentBaseMemberFix(const clang::StoredDiagnostic &Error);
-
-/// Where to insert `%` for Clang's `invalid % escape in inline assembly
-/// string`: nvcc passes `asm("mov.u32 %0, %laneid;" : "=r"(r))` to ptxas
-/// as written, Clang asks for `%%laneid`, which both compilers turn into
-/// the same `%laneid` (an asm statement with operands reads `%%` as `%`).
-/// Spelled in a macro definition alike.
-std::optional<ParseFixSite>
-asmPercentFix(const clang::StoredDiagnostic &Error);
-
-/// Where to insert `,` for Clang's `expected ')'` at an operand of an asm
-/// statement that follows the one before it without a comma
-/// (`::"r"(v) "l"(p)`): nvcc reads the operands as listed. Only where the
-/// error lies in the operand list of an `asm` written in a file (not a
-/// macro), at a constraint string right after a `)`.
-std::optional<ParseFixSite>
-asmOperandCommaFix(const clang::StoredDiagnostic &Error);
-
-/// The fix for the error that starts \p Held (its notes follow), with
-/// \p Where the parser was when Clang reported it: one of the above or of
-/// ConstexprFixes.h; none if no spelling serves both compilers.
-std::optional<ParseFixSite>
-nvccSpellingFix(llvm::ArrayRef<clang::StoredDiagnostic> Held,
-                const ErrorContext &Where);
 
 /// The fixes applied to a source's files, and what they do to offsets.
 class ParseFixes {

@@ -18,7 +18,9 @@
 
 #include "Engine/Verification.h"
 #include "Analysis/ExecSpace.h"
-#include "Engine/ClangErrors.h"
+#include "Nvcc/CrossSpaceCalls.h"
+#include "Nvcc/LambdaFlagHeaders.h"
+#include "Nvcc/SpellingFixes.h"
 #include "Engine/Ownership.h"
 #include "Engine/Parse.h"
 #include "Engine/ParseAsNvcc.h"

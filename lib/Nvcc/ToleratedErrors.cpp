@@ -1,8 +1,9 @@
 //===--- ToleratedErrors.cpp - Clang errors on code nvcc builds -----------===//
 
 #include "Nvcc/ToleratedErrors.h"
-#include "Engine/ClangErrors.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Sema/Sema.h"
@@ -22,6 +23,54 @@ static bool isInClangCudaWrapper(const Decl &D) {
     return false;
   return llvm::sys::path::filename(SM.getFilename(Loc))
       .starts_with("__clang_cuda_");
+}
+
+/// The variable declared at \p Loc in the context \p S is parsing (or
+/// instantiating), if any.
+static const VarDecl *variableDeclaredAt(const Sema &S, SourceLocation Loc) {
+  if (!S.CurContext)
+    return nullptr;
+  for (const Decl *D : S.CurContext->decls())
+    if (const auto *Var = dyn_cast<VarDecl>(D);
+        Var && Var->getLocation() == Loc)
+      return Var;
+  return nullptr;
+}
+
+/// True if \p Init is the default construction of a declaration that
+/// writes no initialiser (`T x;`, `T x[4];`).
+static bool isImplicitDefaultConstruction(const Expr *Init) {
+  const auto *Construct = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit());
+  return Construct && !isa<CXXTemporaryObjectExpr>(Construct) &&
+         !Construct->isListInitialization() &&
+         Construct->getParenOrBraceRange().isInvalid() &&
+         llvm::all_of(Construct->arguments(), [](const Expr *Arg) {
+           return isa<CXXDefaultArgExpr>(Arg);
+         });
+}
+
+bool isSharedInitialisationNvccSkips(const clang::Diagnostic &Info,
+                                     const Sema *S) {
+  if (Info.getID() != diag::err_shared_var_init || !S)
+    return false;
+  const VarDecl *Var = variableDeclaredAt(*S, Info.getLocation());
+  return Var && Var->isLocalVarDecl() && Var->hasAttr<CUDASharedAttr>() &&
+         Var->getInit() &&
+         isImplicitDefaultConstruction(Var->getInit());
+}
+
+/// True for a function only the device compilation compiles: `__global__`,
+/// or `__device__` written without `__host__` (not the `__device__` Clang
+/// gives a constexpr function on its own).
+static bool isDeviceOnly(const FunctionDecl *F) {
+  if (F->hasAttr<CUDAGlobalAttr>())
+    return true;
+  const auto *Device = F->getAttr<CUDADeviceAttr>();
+  return Device && !Device->isImplicit() && !F->hasAttr<CUDAHostAttr>();
+}
+
+bool isLeftToDevicePass(const ErrorContext &Where) {
+  return !Where.DevicePass && llvm::any_of(Where.Instantiating, isDeviceOnly);
 }
 
 bool isRedeclarationOfClangRuntime(const clang::Diagnostic &Info) {

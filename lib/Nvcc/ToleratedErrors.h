@@ -19,9 +19,17 @@
 //   nvcc-isms/ndebug-cccl.cu, nvcc-isms/cccl-configurations.test; unit
 //   ToleratedErrors.*.
 // - Function-scope __shared__ variables of a class with a non-empty
-//   constructor (isSharedInitialisationNvccSkips).
+//   constructor, declared without an initialiser (`__shared__
+//   cuda::barrier<...> bar;`, CUDA samples simpleAWBarrier): nvcc warns
+//   (#20054-D) and never runs the initialisation; Clang: "initialization is
+//   not supported for __shared__ variables". The error is dropped. Tests:
+//   lit nvcc-isms/shared-variable-init.cu; unit SharedInitialisation.*.
 // - Errors of the host pass inside device-only template instantiations
-//   (isLeftToDevicePass).
+//   (tiny-cuda-nn's `__CUDA_ARCH__`-only `atomic_add_gmem` overload called
+//   from a kernel template): EDG instantiates such bodies only in the device
+//   compilation, Clang in both passes. The device pass reads the same body
+//   and reports the error if it is one. Tests: lit
+//   nvcc-isms/device-only-instantiation.cu; unit LeftToDevicePass.*.
 //
 // Calls across execution spaces from __host__ __device__ code (#20011-D
 // and kin) are warnings for nvcc too, but the rules read them: see
@@ -29,6 +37,8 @@
 //
 //===----------------------------------------------------------------------===//
 #pragma once
+
+#include "Nvcc/ErrorContext.h"
 
 namespace clang {
 class Diagnostic;
@@ -47,5 +57,25 @@ bool isToleratedError(const clang::Diagnostic &Info, const clang::Sema *S);
 /// another execution space (`__assert_fail`: __device__ there,
 /// __host__ __device__ in nvcc's headers and in CCCL's re-declaration).
 bool isRedeclarationOfClangRuntime(const clang::Diagnostic &Info);
+
+/// True for Clang's error on a function-scope __shared__ variable declared
+/// without an initialiser, whose class has a constructor or destructor
+/// that is not empty (`__shared__ cuda::barrier<...> bar;`). The
+/// Programming Guide forbids such a class (§5.3.10.6.1); nvcc compiles the
+/// declaration with warning #20054-D and never runs that initialisation,
+/// and CUDA's own samples rely on it. An initialiser written out, or a
+/// variable at namespace scope, is an error for nvcc too (not matched).
+/// \p S: the parse's Sema, which holds the variable being declared.
+bool isSharedInitialisationNvccSkips(const clang::Diagnostic &Info,
+                                     const clang::Sema *S);
+
+/// True for an error of the host pass that nvcc's host compilation never
+/// meets: Clang was instantiating, or instantiating for, a function that
+/// only the device compiles (a `__global__` or `__device__` template).
+/// Clang instantiates such bodies in both passes; EDG only in the device
+/// compilation, so code that names a `__CUDA_ARCH__`-only overload there
+/// compiles with nvcc. The device pass reads the same body, and reports the
+/// error if it is one.
+bool isLeftToDevicePass(const ErrorContext &Where);
 
 } // namespace cudalower

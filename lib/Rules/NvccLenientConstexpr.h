@@ -10,7 +10,7 @@ namespace cudalower {
 /// data member becomes `C::has_payload`, and a constexpr host function
 /// that defines a variable of non-literal type (so is never a constant
 /// expression) becomes `inline`. The engine finds the places from Clang's
-/// errors and parses its copy of the file fixed (Engine/ConstexprFixes.h);
+/// errors and parses its copy of the file fixed (Nvcc/LenientConstexpr.h);
 /// the rule reports each fix as an edit. See
 /// docs/rules/nvcc-lenient-constexpr.md.
 class NvccLenientConstexpr : public Rule {

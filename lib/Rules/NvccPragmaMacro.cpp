@@ -1,7 +1,7 @@
 //===--- NvccPragmaMacro.cpp - #pragma in a macro to _Pragma --------------===//
 
 #include "Rules/NvccPragmaMacro.h"
-#include "Driver/PragmaMacros.h"
+#include "Nvcc/PragmaInMacro.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"

@@ -1,4 +1,7 @@
 #include "Engine/ParseFixes.h"
+#include "Nvcc/AsmSpellings.h"
+#include "Nvcc/DependentNames.h"
+#include "Nvcc/SpellingFixes.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/Tooling.h"

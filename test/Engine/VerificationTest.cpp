@@ -2,7 +2,8 @@
 // here are made by hand, so that a broken rewrite can be shown.
 
 #include "Driver/CompilationSetup.h"
-#include "Engine/ClangErrors.h"
+#include "Nvcc/CrossSpaceCalls.h"
+#include "Nvcc/SpellingFixes.h"
 #include "Engine/EditCollector.h"
 #include "Engine/Verification.h"
 #include "Engine/VerificationReport.h"

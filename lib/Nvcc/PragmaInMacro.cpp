@@ -1,6 +1,6 @@
-//===--- PragmaMacros.cpp - `#define X #pragma ...` as nvcc reads it ------===//
+//===--- PragmaInMacro.cpp - `#define X #pragma ...` as nvcc reads it -----===//
 
-#include "Driver/PragmaMacros.h"
+#include "Nvcc/PragmaInMacro.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"

@@ -1,4 +1,4 @@
-//===--- NvccMacros.cpp - The macros nvcc predefines ----------------------===//
+//===--- PredefinedMacros.cpp - The macros nvcc predefines ----------------===//
 //
 // nvcc predefines macros that libraries test (`__NVCC__`, the version
 // macros, `__CUDA_ARCH_LIST__`); Clang defines none of them. They are taken
@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Driver/NvccMacros.h"
-#include "Driver/ProgramOutput.h"
+#include "Nvcc/PredefinedMacros.h"
+#include "Nvcc/ProgramOutput.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"

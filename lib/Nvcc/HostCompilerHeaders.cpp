@@ -1,7 +1,7 @@
 //===--- HostCompilerHeaders.cpp - Headers only the host compiler has -----===//
 
-#include "Driver/HostCompilerHeaders.h"
-#include "Driver/ProgramOutput.h"
+#include "Nvcc/HostCompilerHeaders.h"
+#include "Nvcc/ProgramOutput.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

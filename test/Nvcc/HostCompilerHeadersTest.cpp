@@ -1,4 +1,4 @@
-#include "Driver/HostCompilerHeaders.h"
+#include "Nvcc/HostCompilerHeaders.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"

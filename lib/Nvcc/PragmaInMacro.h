@@ -1,4 +1,4 @@
-//===--- PragmaMacros.h - `#define X #pragma ...` as nvcc reads it -*- C++ -*-===//
+//===--- PragmaInMacro.h - `#define X #pragma ...` as nvcc reads it -*- C++ -*-===//
 #pragma once
 
 #include <optional>

@@ -1,6 +1,6 @@
 //===--- ManagedVariables.cpp - `__managed__` as nvcc reads it ------------===//
 
-#include "Driver/ManagedVariables.h"
+#include "Nvcc/ManagedVariables.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/Lex/MacroInfo.h"

@@ -1,4 +1,4 @@
-//===--- NvccMacros.h - The macros nvcc predefines --------------*- C++ -*-===//
+//===--- PredefinedMacros.h - The macros nvcc predefines --------*- C++ -*-===//
 #pragma once
 
 #include "llvm/ADT/ArrayRef.h"

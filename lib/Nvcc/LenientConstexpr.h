@@ -1,10 +1,10 @@
-//===--- ConstexprFixes.h - Constexpr spellings nvcc accepts ----*- C++ -*-===//
+//===--- LenientConstexpr.h - Constexpr spellings nvcc accepts --*- C++ -*-===//
 //
 // nvcc's front end (EDG) checks a constant expression only where it is
 // evaluated; Clang checks some of them where they are written. Two such
 // differences stop libraries (cuCollections) from parsing, and each has a
-// spelling both compilers accept, which the parse uses (ParseFixes.h) and
-// rule nvcc-lenient-constexpr writes:
+// spelling both compilers accept, which the parse uses (SpellingFixes.def)
+// and rule nvcc-lenient-constexpr writes:
 //
 // - `if constexpr (this->has_payload)`, a static data member named through
 //   `this`: `C::has_payload`, the class's own member;
@@ -24,7 +24,13 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "Engine/ParseFixes.h"
+#include "Nvcc/ErrorContext.h"
+#include "Nvcc/FixSite.h"
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+#include <string>
 
 namespace cudalower {
 
@@ -64,5 +70,14 @@ const clang::FunctionDecl *hostDeviceConstexprCaller(const ErrorContext &Where);
 std::optional<ParseFixSite>
 hostOnlyConstexprFix(const clang::StoredDiagnostic &Error,
                      const ErrorContext &Where);
+
+/// What nvcc accepts and what both compilers accept, for each of the three
+/// errors above; "" for any other error.
+std::string staticMemberThisHint(llvm::ArrayRef<clang::StoredDiagnostic> Held,
+                                 const ErrorContext &Where);
+std::string nonLiteralConstexprHint(llvm::ArrayRef<clang::StoredDiagnostic> Held,
+                                    const ErrorContext &Where);
+std::string hostOnlyConstexprHint(llvm::ArrayRef<clang::StoredDiagnostic> Held,
+                                  const ErrorContext &Where);
 
 } // namespace cudalower

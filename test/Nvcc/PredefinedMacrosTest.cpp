@@ -1,4 +1,4 @@
-#include "Driver/NvccMacros.h"
+#include "Nvcc/PredefinedMacros.h"
 #include <gtest/gtest.h>
 
 using namespace cudalower;

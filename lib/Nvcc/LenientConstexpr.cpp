@@ -1,6 +1,6 @@
-//===--- ConstexprFixes.cpp - Constexpr spellings nvcc accepts ------------===//
+//===--- LenientConstexpr.cpp - Constexpr spellings nvcc accepts ----------===//
 
-#include "Engine/ConstexprFixes.h"
+#include "Nvcc/LenientConstexpr.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -184,6 +184,51 @@ hostOnlyConstexprFix(const StoredDiagnostic &Error, const ErrorContext &Where) {
                     ParseFixKind::HostOnlyConstexpr, 0};
   Site.Also.assign(std::next(Keywords.begin()), Keywords.end());
   return Site;
+}
+
+// `this->static_member` in a constant expression: EDG evaluates the static
+// member; Clang rejects the use of `this`.
+std::string staticMemberThisHint(llvm::ArrayRef<StoredDiagnostic> Held,
+                                 const ErrorContext &Where) {
+  bool ThisInConstant = llvm::any_of(Held, [](const StoredDiagnostic &D) {
+    return D.getID() == diag::note_constexpr_this;
+  });
+  if (Held.front().getID() !=
+          diag::err_constexpr_if_condition_expression_is_not_constant ||
+      !ThisInConstant)
+    return "";
+  std::optional<ParseFixSite> Site = staticMemberThisFix(Held, Where);
+  return "nvcc accepts 'this->' naming a static member in 'if constexpr'; "
+         "Clang does not: name the member through its class ('" +
+         (Site ? Site->Text + Site->Name : "C::member") +
+         "'), which both compilers accept";
+}
+
+// EDG checks a constexpr function's body only when it is evaluated as a
+// constant; C++17 forbids the variable in any constexpr function.
+std::string nonLiteralConstexprHint(llvm::ArrayRef<StoredDiagnostic> Held,
+                                    const ErrorContext &) {
+  if (Held.front().getID() != diag::err_constexpr_local_var_non_literal_type)
+    return "";
+  return "nvcc accepts a variable of non-literal type in a constexpr "
+         "function that is never evaluated as a constant; Clang does not "
+         "before C++23: drop 'constexpr' from the function (keeping it "
+         "'inline'), which both compilers accept";
+}
+
+// Clang's -fcuda-host-device-constexpr, the counterpart of nvcc's
+// --expt-relaxed-constexpr, compiles the device side of a host function.
+std::string hostOnlyConstexprHint(llvm::ArrayRef<StoredDiagnostic>,
+                                  const ErrorContext &Where) {
+  const FunctionDecl *Caller = hostDeviceConstexprCaller(Where);
+  if (!Caller)
+    return "";
+  return "nvcc reads the constexpr function '" +
+         Caller->getQualifiedNameAsString() +
+         "', which has no execution space, as __host__; Clang reads it as "
+         "__host__ __device__, and its device side asked for this "
+         "__device__ function: declare it '__host__ constexpr', which "
+         "both compilers accept";
 }
 
 } // namespace cudalower

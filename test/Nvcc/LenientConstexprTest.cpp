@@ -1,5 +1,5 @@
-#include "Engine/ClangErrors.h"
-#include "Engine/ConstexprFixes.h"
+#include "Nvcc/SpellingFixes.h"
+#include "Nvcc/LenientConstexpr.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Sema/Sema.h"

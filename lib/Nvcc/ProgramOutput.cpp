@@ -1,6 +1,6 @@
 //===--- ProgramOutput.cpp - What a program prints ------------------------===//
 
-#include "Driver/ProgramOutput.h"
+#include "Nvcc/ProgramOutput.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"

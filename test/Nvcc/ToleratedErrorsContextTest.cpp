@@ -1,4 +1,4 @@
-#include "Engine/ClangErrors.h"
+#include "Nvcc/ToleratedErrors.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
