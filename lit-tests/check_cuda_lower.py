@@ -27,6 +27,7 @@ clang-tidy's check_clang_tidy.py: `%check_cuda_lower` in lit.cfg.py.
 second configuration of one test file (a rule option, say).
 """
 import argparse
+import json
 import os
 import re
 import shlex
@@ -85,20 +86,36 @@ def parse_args():
     argv = sys.argv[1:]
     split = argv.index("--") if "--" in argv else len(argv)
     args = parser.parse_args(argv[:split])
-    args.tool_args = with_config_flags(argv[split + 1:])
+    args.tool_args = argv[split + 1:]
     return args
 
 
-def with_config_flags(tool_args):
-    """The tool's arguments with the build configuration's flags of the
-    configuration matrix (scripts/config-matrix.sh) added as compiler
-    arguments: CUDALOWER_TEST_CONFIG_FLAGS, nvcc flags such as `-O3 -DNDEBUG`
-    or `-G -rdc=true`. %nvcc has them too (lit.cfg.py). A test that reads its
-    flags from a compile database (-p) keeps them."""
-    flags = shlex.split(os.environ.get("CUDALOWER_TEST_CONFIG_FLAGS", ""))
+def config_flags():
+    """The build configuration's nvcc flags of the configuration matrix
+    (scripts/config-matrix.sh): CUDALOWER_TEST_CONFIG_FLAGS, such as
+    `-O3 -DNDEBUG` or `-G -rdc=true`. %nvcc has them too (lit.cfg.py)."""
+    return shlex.split(os.environ.get("CUDALOWER_TEST_CONFIG_FLAGS", ""))
+
+
+def with_config_database(tool_args, temp, sources):
+    """The tool's arguments reading \p sources' compile commands from a
+    compile_commands.json in \p temp that compiles them with nvcc and the
+    configuration's flags, as a project's build would (nvcc flags such as
+    -G or -rdc=true are not Clang's, so they cannot go after `--`). A test
+    that reads its own database (-p) keeps it."""
+    flags = config_flags()
     if not flags or "-p" in tool_args:
         return tool_args
-    return tool_args + flags if "--" in tool_args else tool_args + ["--"] + flags
+    std = [] if any(f.startswith("-std=") for f in flags) else ["-std=c++17"]
+    arch = [] if any(f.startswith(("-arch", "-gencode")) for f in flags) else [
+        "-arch=" + os.environ.get("CUDALOWER_TEST_ARCH", "sm_90")]
+    entries = [{"directory": temp, "file": src,
+                "arguments": ["nvcc"] + std + arch + flags +
+                             ["-c", src, "-o", src + ".o"]}
+               for src in sources]
+    with open(os.path.join(temp, "compile_commands.json"), "w") as f:
+        json.dump(entries, f, indent=1)
+    return ["-p", temp] + tool_args
 
 
 def main():
@@ -122,6 +139,8 @@ def main():
         f.write(stripped)
 
     tool = ["cuda-lower", "--no-color", "--rules=" + args.rules]
+    args.tool_args = with_config_database(args.tool_args, args.temp,
+                                          [copy, out])
     with open(out, "wb") as o, open(err, "wb") as e:
         rc = run(tool + [copy] + args.tool_args, stdout=o, stderr=e).returncode
     with open(err, encoding="utf-8", errors="replace") as e:

@@ -51,8 +51,28 @@ COMMON_FLAGS=(-std=c++17 "-arch=$ARCH")
 # shellcheck disable=SC2206 # the configuration's flags are words on purpose
 CONFIG_FLAGS=(${CUDALOWER_TEST_CONFIG_FLAGS:-})
 COMMON_FLAGS+=("${CONFIG_FLAGS[@]}")
-LOWER_TAIL=()
-((${#CONFIG_FLAGS[@]} == 0)) || LOWER_TAIL=(-- "${CONFIG_FLAGS[@]}")
+
+# config_database DIR SRC...: prints `-p DIR` after writing there a
+# compile_commands.json that compiles each SRC with nvcc and the
+# configuration's flags (nvcc flags such as -G are not Clang's, so the
+# lowering reads them as a project's database gives them); nothing without
+# a configuration.
+config_database() {
+  local dir=$1
+  shift
+  ((${#CONFIG_FLAGS[@]})) || return 0
+  mkdir -p "$dir"
+  python3 - "$dir" "${COMMON_FLAGS[*]}" "$@" <<'PY'
+import json, shlex, sys
+directory, flags, sources = sys.argv[1], sys.argv[2], sys.argv[3:]
+nvcc = "nvcc"
+entries = [{"directory": directory, "file": s,
+            "arguments": [nvcc] + shlex.split(flags) + ["-c", s, "-o", s + ".o"]}
+           for s in sources]
+json.dump(entries, open(directory + "/compile_commands.json", "w"), indent=1)
+PY
+  echo "-p $dir"
+}
 EXTENDED_FLAGS=(--extended-lambda --expt-relaxed-constexpr)
 
 usage() {
@@ -83,9 +103,10 @@ build_one() {
   local -a orig_units=("$src") lowered_units=("$out/$name.lowered.cu")
   local rc=0
   if [[ -z $extra_sources ]]; then
-    echo "\$ cuda-lower --no-color${args:+ $args} $src ${LOWER_TAIL[*]}" >> "$log"
+    args+=" $(config_database "$out/$name.db" "$src")"
+    echo "\$ cuda-lower --no-color${args:+ $args} $src" >> "$log"
     # shellcheck disable=SC2086 # $args holds several words on purpose
-    "$CUDA_LOWER" --no-color $args "$src" "${LOWER_TAIL[@]}" > "$out/$name.lowered.cu" 2>> "$log" || rc=$?
+    "$CUDA_LOWER" --no-color $args "$src" > "$out/$name.lowered.cu" 2>> "$log" || rc=$?
   else
     local dir tree rel
     dir=$(dirname "$src")
@@ -101,9 +122,10 @@ build_one() {
       orig_units+=("$dir/$rel")
       lowered_units+=("$tree/$rel")
     done
-    echo "\$ cuda-lower --no-color${args:+ $args} --in-root $tree -i ${lowered_units[*]} ${LOWER_TAIL[*]}" >> "$log"
+    args+=" $(config_database "$out/$name.db" "${lowered_units[@]}")"
+    echo "\$ cuda-lower --no-color${args:+ $args} --in-root $tree -i ${lowered_units[*]}" >> "$log"
     # shellcheck disable=SC2086 # $args holds several words on purpose
-    "$CUDA_LOWER" --no-color $args --in-root "$tree" -i "${lowered_units[@]}" "${LOWER_TAIL[@]}" >> "$log" 2>&1 || rc=$?
+    "$CUDA_LOWER" --no-color $args --in-root "$tree" -i "${lowered_units[@]}" >> "$log" 2>&1 || rc=$?
   fi
   [[ $rc -eq 0 ]] || fail "cuda-lower exited with $rc"
 
@@ -286,14 +308,16 @@ main() {
     : > "$DEFERRED_NVCC_LOG"
     write_gpu_builder "$out"
   fi
-  export -f build_one
+  export -f build_one config_database
   export CUDA_LOWER NVCC
   export COMMON_FLAGS_STR="${COMMON_FLAGS[*]}" EXTENDED_FLAGS_STR="${EXTENDED_FLAGS[*]}"
+  export CONFIG_FLAGS_STR="${CONFIG_FLAGS[*]}"
   # shellcheck disable=SC2016 # the inner script expands its own arguments
   printf '%s\0' "${tests[@]}" |
     xargs -0 -n 1 -P "$JOBS" bash -c '
       read -r -a COMMON_FLAGS <<< "$COMMON_FLAGS_STR"
       read -r -a EXTENDED_FLAGS <<< "$EXTENDED_FLAGS_STR"
+      read -r -a CONFIG_FLAGS <<< "$CONFIG_FLAGS_STR"
       build_one "$1" "$0"' "$out"
 
   local name failed=0
