@@ -170,10 +170,43 @@ void LowerExtendedLambda::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(lambdaExpr().bind("l"), this);
 }
 
+void LowerExtendedLambda::reportIfInDependencyHeader(const LambdaExpr &L) {
+  const SourceManager &SM = context().getASTContext().getSourceManager();
+  SourceLocation Loc = SM.getFileLoc(L.getBeginLoc());
+  // Toolkit, system and -isystem headers are the toolchain's business; the
+  // lambda must be written in the header itself (not a macro argument of
+  // a project file, which the owned-file path handles).
+  if (Loc.isInvalid() || SM.isInSystemHeader(Loc) ||
+      SM.getFileID(Loc) == SM.getMainFileID())
+    return;
+  LambdaSpace Space = writtenLambdaSpace(L);
+  if (Space != LambdaSpace::Device && Space != LambdaSpace::HostDevice)
+    return;
+  // In device code an annotation changes nothing and needs no flag.
+  if (const FunctionDecl *F = enclosingFunction(L))
+    if (F->hasAttr<CUDAGlobalAttr>() ||
+        (F->hasAttr<CUDADeviceAttr>() && !F->hasAttr<CUDAHostAttr>()))
+      return;
+  diag(L.getBeginLoc(),
+       llvm::formatv("{0} lambda in '{1}', a header outside the project "
+                     "root: plain nvcc rejects it when it reads the header "
+                     "(even in a template never called), and cuda-lower "
+                     "edits only files under the root; set --in-root to a "
+                     "directory that holds this header too, or lower the "
+                     "library on its own first",
+                     spaceName(Space), SM.getFilename(Loc))
+           .str(),
+       DiagLevel::Error);
+}
+
 void LowerExtendedLambda::check(const MatchFinder::MatchResult &Result) {
   const auto *L = Result.Nodes.getNodeAs<LambdaExpr>("l");
-  if (!context().isUserOwned(L->getBeginLoc()) || isInInstantiation(*L))
+  if (isInInstantiation(*L))
     return;
+  if (!context().isUserOwned(L->getBeginLoc())) {
+    reportIfInDependencyHeader(*L);
+    return;
+  }
   LambdaSpace Space = writtenLambdaSpace(*L);
   // A plain lambda passed to device code: exec-space-lambda-to-device
   // decides its space and leaves the lowering to this rule (§5.3.8.1).

@@ -90,6 +90,10 @@ private:
             const std::vector<clang::CharSourceRange> &Removals,
             const FunctorSite &Site,
             std::optional<lowering::FunctorText> Formatted);
+  /// Reports an extended lambda in a header outside the project root that
+  /// is no system header (a library found with -I): plain nvcc rejects it
+  /// when it parses the header, and cuda-lower does not edit the file.
+  void reportIfInDependencyHeader(const clang::LambdaExpr &L);
   /// Removes an annotation that changes nothing but needs the flag; \p Why
   /// starts the warning.
   void dropAnnotation(const clang::LambdaExpr &L, llvm::StringRef Why);
