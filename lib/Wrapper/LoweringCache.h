@@ -13,8 +13,9 @@ enum class CachedLowering { Unchanged, Lowered };
 
 /// The key of a lowering: \p Tool (the wrapper's version and build), the
 /// compile command \p Args, and the path and contents of every project file
-/// the TU reaches (\p Files, from the pre-scan). Toolkit and system headers
-/// are not in it: the lowering never edits them.
+/// the TU reaches and of every other header whose macros the pre-scan read
+/// (\p Files). Toolkit and system headers are not in it: the lowering never
+/// edits them.
 std::string loweringKey(llvm::StringRef Tool, llvm::ArrayRef<std::string> Args,
                         llvm::ArrayRef<std::string> Files);
 

@@ -4,7 +4,10 @@
 // lowering: it reads the project's files with Clang's raw lexer, a few
 // milliseconds, instead of parsing the TU with the toolkit's headers. It
 // must never answer "nothing to do" for code a rule would rewrite, so every
-// trigger is wider than the rule it stands for.
+// trigger is wider than the rule it stands for. Macros are looked through
+// (MacroScan.h): a project file that names a macro which may spell a
+// trigger is one, wherever the macro is defined outside the toolkit and the
+// system's headers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,32 +15,13 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/ADT/StringSwitch.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 
 namespace cudalower {
 
 namespace {
 
-constexpr const char *ComputedInclude = "has an #include whose name is a macro";
-
-/// Identifiers that are enough alone.
-const char *reasonForIdentifier(llvm::StringRef Id) {
-  return llvm::StringSwitch<const char *>(Id)
-      .Case("std", "uses std")
-      .Case("constexpr", "has constexpr")
-      .Case("_Pragma", "has _Pragma")
-      .Cases({"__nv_is_extended_device_lambda_closure_type",
-              "__nv_is_extended_host_device_lambda_closure_type",
-              "__nv_is_extended_device_lambda_with_preserved_return_type"},
-             "uses nvcc's lambda traits")
-      .Cases({"__CUDACC_EXTENDED_LAMBDA__", "__CUDACC_RELAXED_CONSTEXPR__"},
-             "tests the flags' macros")
-      .Default(nullptr);
-}
+constexpr const char *ComputedIncludeReason =
+    "has an #include whose name is a macro";
 
 /// Parts of macro names that say "host or device side".
 constexpr llvm::StringLiteral PassWords[] = {
@@ -112,7 +96,7 @@ private:
     if (Cur.is(clang::tok::hash) && Cur.isAtStartOfLine())
       return directive();
     if (Cur.is(clang::tok::l_square)) {
-      Brackets.push_back(identifier(Prev));
+      Brackets.push_back({identifier(Prev), isOperand(Prev)});
       lexNext();
       return "";
     }
@@ -141,8 +125,12 @@ private:
 
   /// Records the first reason the host pass is needed too.
   void needBothPasses(const clang::Token &At, llvm::StringRef Why) {
+    needBothPassesAt(lineOf(At), Why);
+  }
+
+  void needBothPassesAt(unsigned Line, llvm::StringRef Why) {
     if (Out.BothPassesReason.empty())
-      Out.BothPassesReason = std::to_string(lineOf(At)) + ": " + Why.str();
+      Out.BothPassesReason = std::to_string(Line) + ": " + Why.str();
   }
 
   /// A reason to lower that only a host-pass rule acts on
@@ -156,8 +144,10 @@ private:
   /// an annotation, a macro or a specifier, where an array index is not.
   std::string afterSquare() {
     llvm::StringRef Before;
+    bool AfterOperand = false;
     if (!Brackets.empty()) {
-      Before = Brackets.back();
+      Before = Brackets.back().Ident;
+      AfterOperand = Brackets.back().AfterOperand;
       Brackets.pop_back();
     }
     bool Double = Prev.is(clang::tok::r_square);
@@ -174,7 +164,20 @@ private:
     }
     if (Cur.isOneOf(clang::tok::raw_identifier, clang::tok::l_brace))
       return "has a lambda";
+    if (Cur.is(clang::tok::less) && !AfterOperand)
+      return "has a lambda"; // []<class T>(T x) {...}
     return "";
+  }
+
+  /// Whether \p T ends an operand, so that a `[` after it is an index.
+  bool isOperand(const clang::Token &T) const {
+    if (T.is(clang::tok::raw_identifier))
+      return !llvm::is_contained({"return", "co_return", "co_yield", "throw",
+                                  "case", "else", "do"},
+                                 T.getRawIdentifier());
+    return T.isOneOf(clang::tok::r_paren, clang::tok::r_square,
+                     clang::tok::numeric_constant, clang::tok::char_constant) ||
+           clang::tok::isStringLiteral(T.getKind());
   }
 
   void skipBalancedParens() {
@@ -188,11 +191,12 @@ private:
     } while (Depth > 0 && Cur.isNot(clang::tok::eof));
   }
 
-  /// `#include`: records the name; `#define` with `#pragma`/`_Pragma`.
+  /// `#include`: records the name; `#define`: reads the definition.
   std::string directive() {
     lexNext();
     llvm::StringRef Name = identifier(Cur);
     if (Name == "include" || Name == "include_next" || Name == "import") {
+      bool Next = Name == "include_next";
       const char *After = Lex.getBufferLocation();
       llvm::StringRef Line =
           llvm::StringRef(After, Text.end() - After).split('\n').first.trim();
@@ -202,28 +206,55 @@ private:
       size_t End = Close ? Line.find(Close, 1) : llvm::StringRef::npos;
       if (End == llvm::StringRef::npos) {
         Out.ComputedInclude = true;
-        return ComputedInclude;
+        return ComputedIncludeReason;
       }
-      Includes.push_back(Line.take_front(End + 1).str());
+      (Next ? Out.IncludeNexts : Includes)
+          .push_back(Line.take_front(End + 1).str());
       skipLine();
       return "";
     }
-    if (Name == "define") {
-      lexNext();
-      while (Cur.isNot(clang::tok::eof) && !Cur.isAtStartOfLine()) {
-        if (identifier(Cur) == "pragma" && Prev.is(clang::tok::hash))
-          return "has a macro that spells #pragma";
-        if (mayDifferBetweenPasses(identifier(Cur)))
-          needBothPasses(Cur, "uses " + identifier(Cur).str());
-        if (const char *Why = reasonForIdentifier(identifier(Cur)))
-          return Why;
-        lexNext();
-      }
-      return "";
-    }
+    if (Name == "define")
+      return define();
     if (Name == "pragma" || Name == "error" || Name == "warning")
       skipLine(); // their words are no code
     return "";
+  }
+
+  /// `#define`: what its body may spell (MacroScan.h), a reason if
+  /// anything; the definition is kept for the macros that name it.
+  std::string define() {
+    unsigned Line = lineOf(Cur);
+    std::vector<MacroToken> Tokens;
+    for (lexNext(); Cur.isNot(clang::tok::eof) && !Cur.isAtStartOfLine();
+         lexNext())
+      Tokens.push_back({Cur.getKind(), spelling(Cur)});
+    MacroDef Def = readDefinition(Tokens);
+    if (Def.Name.empty())
+      return "";
+    Def.Line = Line;
+    Def.InProject = true;
+    std::string Why;
+    if (!Def.Why.empty())
+      Why = Def.Why + " (in the macro " + Def.Name + ")";
+    if (mayDifferBetweenPasses(Def.Name))
+      needBothPassesAt(Line, "uses " + Def.Name);
+    for (const std::string &N : Def.Names)
+      if (mayDifferBetweenPasses(N)) {
+        needBothPassesAt(Line, "uses " + N);
+        break;
+      }
+    if (Def.NeedsHostPass)
+      needBothPassesAt(Line, Why);
+    Out.Macros.push_back(std::move(Def));
+    if (!Why.empty() && Out.Reason.empty())
+      Out.Reason = std::to_string(Line) + ": " + Why;
+    return ""; // the reason, if any, is recorded: the scan is past the line
+  }
+
+  llvm::StringRef spelling(const clang::Token &T) const {
+    size_t Offset = T.getLocation().getRawEncoding() -
+                    clang::SourceLocation().getRawEncoding();
+    return llvm::StringRef(Text.data() + Offset, T.getLength());
   }
 
   void skipLine() {
@@ -237,51 +268,14 @@ private:
   std::vector<std::string> &Includes;
   clang::Lexer Lex;
   clang::Token Cur, Prev, Prev2;
-  /// For each open `[`, the identifier before it (`delete`, `operator`).
-  std::vector<llvm::StringRef> Brackets;
-};
-
-void needBothPasses(PreScanResult &R, const std::string &Why) {
-  if (!R.NeedsBothPasses) {
-    R.NeedsBothPasses = true;
-    R.BothPassesReason = Why;
-  }
-}
-
-std::string realPathOrEmpty(llvm::StringRef Path) {
-  llvm::SmallString<256> Real;
-  if (llvm::sys::fs::real_path(Path, Real))
-    return "";
-  return Real.str().str();
-}
-
-/// Where the compiler finds \p Name (with its delimiters) included from
-/// \p Includer, among the directories a project file can come from; ""
-/// if none of them has it (a toolkit or system header).
-std::string resolveInclude(llvm::StringRef Name, llvm::StringRef Includer,
-                           const IncludeSearch &Search) {
-  bool Quoted = Name.front() == '"';
-  llvm::StringRef Inner = Name.drop_front().drop_back();
-  auto Try = [&](llvm::StringRef Dir) -> std::string {
-    llvm::SmallString<256> Path(Dir);
-    llvm::sys::path::append(Path, Inner);
-    return llvm::sys::fs::is_regular_file(Path) ? realPathOrEmpty(Path) : "";
+  /// For each open `[`, the identifier before it (`delete`, `operator`),
+  /// and whether an operand ends there (then `[` opens an index).
+  struct Bracket {
+    llvm::StringRef Ident;
+    bool AfterOperand;
   };
-  if (llvm::sys::path::is_absolute(Inner))
-    return llvm::sys::fs::is_regular_file(Inner) ? realPathOrEmpty(Inner) : "";
-  if (Quoted) {
-    if (std::string P = Try(llvm::sys::path::parent_path(Includer));
-        !P.empty())
-      return P;
-    for (const std::string &Dir : Search.QuoteDirs)
-      if (std::string P = Try(Dir); !P.empty())
-        return P;
-  }
-  for (const std::string &Dir : Search.Dirs)
-    if (std::string P = Try(Dir); !P.empty())
-      return P;
-  return "";
-}
+  std::vector<Bracket> Brackets;
+};
 
 } // namespace
 
@@ -290,56 +284,6 @@ ScannedText scanText(llvm::StringRef Text) {
   ScannedText Out;
   TextScanner(Copy, Out).run();
   return Out;
-}
-
-PreScanResult preScan(llvm::StringRef Source, const IncludeSearch &Search) {
-  PreScanResult R;
-  llvm::StringSet<> Seen;
-  std::vector<std::string> Work;
-  auto Visit = [&](const std::string &Real) {
-    if (Real.empty() || !llvm::StringRef(Real).starts_with(Search.Root) ||
-        !Seen.insert(Real).second)
-      return;
-    Work.push_back(Real);
-    R.ProjectFiles.push_back(Real);
-  };
-  Visit(realPathOrEmpty(Source));
-  if (R.ProjectFiles.empty()) {
-    R.MayNeedLowering = true; // not under the root: let the engine say why
-    R.Reason = Source.str() + ": outside the project root";
-    needBothPasses(R, R.Reason);
-    return R;
-  }
-  for (const std::string &Pre : Search.PreIncludes)
-    Visit(realPathOrEmpty(Pre));
-  while (!Work.empty()) {
-    std::string File = Work.back();
-    Work.pop_back();
-    auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
-    if (!Buffer) {
-      R.MayNeedLowering = true;
-      R.FoundAllFiles = false;
-      R.Reason = File + ": cannot be read";
-      needBothPasses(R, R.Reason);
-      continue;
-    }
-    ScannedText Scanned = scanText((*Buffer)->getBuffer());
-    if (Scanned.ComputedInclude) {
-      R.FoundAllFiles = false;
-      needBothPasses(R, File + ": " + ComputedInclude);
-    }
-    if (!Scanned.BothPassesReason.empty())
-      needBothPasses(R, File + ":" + Scanned.BothPassesReason);
-    if (!Scanned.Reason.empty() && !R.MayNeedLowering) {
-      R.MayNeedLowering = true;
-      R.Reason = File + ":" + Scanned.Reason;
-    }
-    // Every project file is listed even after a reason is found: the
-    // wrapper copies them all into the private overlay.
-    for (const std::string &Name : Scanned.Includes)
-      Visit(resolveInclude(Name, File, Search));
-  }
-  return R;
 }
 
 } // namespace cudalower

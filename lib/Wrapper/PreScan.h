@@ -1,6 +1,7 @@
 //===--- PreScan.h - Whether a translation unit may need lowering -*- C++ -*-=//
 #pragma once
 
+#include "Wrapper/MacroScan.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
@@ -12,9 +13,16 @@ namespace cudalower {
 struct IncludeSearch {
   std::vector<std::string> QuoteDirs; ///< -iquote, searched for "x" only.
   std::vector<std::string> Dirs;      ///< -I, for "x" and <x>.
+  std::vector<std::string> SystemDirs; ///< -isystem, then -idirafter.
   std::vector<std::string> PreIncludes; ///< -include files.
+  /// -D options, `NAME` or `NAME=BODY`.
+  std::vector<std::string> Defines;
   /// Files under this directory (with a trailing '/') are the project's.
   std::string Root;
+  /// Files under these directories (each with a trailing '/') are the
+  /// toolkit's or the system's: never read. Any other header the search
+  /// finds is read for its macros.
+  std::vector<std::string> SystemPrefixes;
 };
 
 /// What the pre-scan found.
@@ -30,6 +38,12 @@ struct PreScanResult {
   /// Every project file the TU may reach (all branches of every #if),
   /// the source first; real paths.
   std::vector<std::string> ProjectFiles;
+  /// The headers outside the project that the search finds and that are
+  /// not the toolkit's or the system's, read for their macros; real paths.
+  std::vector<std::string> OtherHeaders;
+  /// How many macro definitions were read (project files, other headers,
+  /// the command line).
+  unsigned MacrosRead = 0;
   /// Whether lowering needs the host pass as well as the device pass:
   /// false only when no project file can read differently in the two
   /// passes (no `__CUDA_ARCH__` or other macro of the compilation side)
@@ -47,6 +61,11 @@ struct PreScanResult {
 /// `constexpr`, `= default`, a deduced return type (`auto f(`,
 /// `decltype(auto)`), `_Pragma` or `#pragma` in a `#define`, nvcc's lambda
 /// traits and the flags' macros, or an `#include` whose name is a macro.
+/// A macro's body is read for the same, and for a lambda it may begin
+/// (`#define LAMBDA [=] HOST_DEVICE`); the macros of the headers outside
+/// the project (other than the toolkit's and the system's) and of `-D` are
+/// read too, and a project file that names one that may spell any of this,
+/// directly or through other macros, is a reason.
 /// It may say "may need lowering" when nothing needs it (cheap), never the
 /// reverse: code it cannot see through makes it say yes.
 PreScanResult preScan(llvm::StringRef Source, const IncludeSearch &Search);
@@ -64,6 +83,10 @@ struct ScannedText {
   /// Why the host pass is needed as well, as "line: why" (the first
   /// reason); "" if the device pass alone sees all there is to lower.
   std::string BothPassesReason;
+  /// Its `#include_next` names (any directory that has one may be meant).
+  std::vector<std::string> IncludeNexts;
+  /// Its macro definitions (Line set, File not).
+  std::vector<MacroDef> Macros;
 };
 
 /// Whether \p Id may name a macro that differs between the host and the

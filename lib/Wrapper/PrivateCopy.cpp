@@ -20,12 +20,14 @@
 #include "cudalower/Tool.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include <chrono>
 
 namespace cudalower {
 
@@ -44,6 +46,25 @@ std::string overlayPathOf(llvm::StringRef OverlayRoot, llvm::StringRef File) {
   return Path.str().str();
 }
 
+/// The directories whose headers are the toolkit's or the system's: the
+/// toolkit cuda-lower parses with, and the system's include directories.
+std::vector<std::string> systemPrefixes() {
+  std::vector<std::string> Out;
+  auto Add = [&](llvm::StringRef Dir) {
+    llvm::SmallString<256> Real;
+    if (llvm::sys::fs::real_path(Dir, Real))
+      return;
+    Out.push_back(Real.str().str() + "/");
+  };
+  if (auto Cuda = findCudaPath(""))
+    Add(*Cuda);
+  else
+    llvm::consumeError(Cuda.takeError());
+  Add("/usr/include");
+  Add("/usr/lib/gcc");
+  return Out;
+}
+
 /// The include search of \p Input's compile command, as the pre-scan needs
 /// it, read through the same translation as `cuda-lower -p`.
 IncludeSearch searchOf(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
@@ -55,19 +76,36 @@ IncludeSearch searchOf(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
   S.Root = Root.str();
   if (!llvm::StringRef(S.Root).ends_with("/"))
     S.Root += '/';
+  S.SystemPrefixes = systemPrefixes();
+  std::vector<std::string> AfterDirs; // -idirafter: after -isystem
   const std::vector<std::string> &P = Cmd.PreprocessorArgs;
   for (size_t I = 0; I < P.size(); ++I) {
     llvm::StringRef A = P[I];
     bool HasNext = I + 1 < P.size();
     if (A.starts_with("-I"))
       S.Dirs.push_back(absolute(A.drop_front(2)));
+    else if (A.starts_with("-D"))
+      S.Defines.push_back(A.drop_front(2).str());
     else if (A == "-iquote" && HasNext)
       S.QuoteDirs.push_back(absolute(P[++I]));
     else if (A == "-include" && HasNext)
       S.PreIncludes.push_back(absolute(P[++I]));
-    else if (HasNext && (A == "-isystem" || A == "-idirafter"))
-      ++I;
+    else if (A == "-isystem" && HasNext)
+      S.SystemDirs.push_back(absolute(P[++I]));
+    else if (A == "-idirafter" && HasNext)
+      AfterDirs.push_back(absolute(P[++I]));
   }
+  S.SystemDirs.insert(S.SystemDirs.end(), AfterDirs.begin(), AfterDirs.end());
+  // A toolkit's include directory given by hand (CMake passes CUDA::cudart's
+  // as -isystem), maybe of another toolkit than the one found above.
+  for (const auto *Dirs : {&S.Dirs, &S.SystemDirs})
+    for (const std::string &Dir : *Dirs) {
+      llvm::SmallString<256> Runtime(Dir);
+      llvm::sys::path::append(Runtime, "cuda_runtime.h");
+      llvm::SmallString<256> Real;
+      if (llvm::sys::fs::exists(Runtime) && !llvm::sys::fs::real_path(Dir, Real))
+        S.SystemPrefixes.push_back(Real.str().str() + "/");
+    }
   return S;
 }
 
@@ -131,6 +169,11 @@ std::vector<std::string> includeArgs(llvm::StringRef Source,
   return Args;
 }
 
+/// "1 macro", "2 macros".
+std::string counted(size_t N, llvm::StringRef What) {
+  return std::to_string(N) + " " + What.str() + (N == 1 ? "" : "s");
+}
+
 /// Which passes the lowering parses, and why, for the verbose note.
 std::string passesParsed(const PreScanResult &Scan, bool Verify) {
   if (Verify)
@@ -169,9 +212,22 @@ LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
   if (!Root)
     return Fail(llvm::toString(Root.takeError()));
   IncludeSearch Search = searchOf(Input, Args, *Root);
+  auto ScanStart = std::chrono::steady_clock::now();
   PreScanResult Scan = preScan(absolute(Input), Search);
-  if (!Scan.MayNeedLowering)
+  if (!Scan.MayNeedLowering) {
+    if (Opts.Verbose) {
+      std::chrono::duration<double, std::milli> Took =
+          std::chrono::steady_clock::now() - ScanStart;
+      Out.Diagnostics =
+          "cuda-lower-nvcc: note: not lowering " + Input.str() +
+          ": the pre-scan found nothing to lower (" +
+          counted(Scan.ProjectFiles.size(), "project file") + ", " +
+          counted(Scan.OtherHeaders.size(), "other header") + ", " +
+          counted(Scan.MacrosRead, "macro") + ", " +
+          llvm::formatv("{0:f1}", Took.count()).str() + " ms)\n";
+    }
     return Out;
+  }
   // nvcc compiles what is written: that is the wrapper's check, and the
   // device pass alone sees all the rules would edit unless the project's
   // code can read differently on the host side.
@@ -191,7 +247,12 @@ LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
   };
   // A computed include may reach files the key would not cover.
   bool Cacheable = !Opts.Verify && Scan.FoundAllFiles;
-  std::string Key = loweringKey(Tool, Args, Scan.ProjectFiles);
+  // The other headers' macros shape the lowering too (a lambda's
+  // annotation spelled by one).
+  std::vector<std::string> KeyFiles = Scan.ProjectFiles;
+  KeyFiles.insert(KeyFiles.end(), Scan.OtherHeaders.begin(),
+                  Scan.OtherHeaders.end());
+  std::string Key = loweringKey(Tool, Args, KeyFiles);
   if (Cacheable && !Opts.Verbose) {
     if (auto Cached = readLoweringStamp(PrivateDir, Key)) {
       if (*Cached == CachedLowering::Unchanged)

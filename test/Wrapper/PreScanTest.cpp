@@ -1,4 +1,7 @@
 #include "Wrapper/PreScan.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 #include <gtest/gtest.h>
 
 using namespace cudalower;
@@ -35,12 +38,21 @@ TEST(PreScan, EachTrigger) {
   EXPECT_EQ(why("__device__ decltype(auto) g(int &x) { return x; }"),
             "1: has decltype(auto)");
   EXPECT_EQ(why("#define UNROLL #pragma unroll\n"),
-            "1: has a macro that spells #pragma");
-  EXPECT_EQ(why("#define UNROLL _Pragma(\"unroll\")\n"), "1: has _Pragma");
+            "1: has a macro that spells #pragma (in the macro UNROLL)");
+  EXPECT_EQ(why("#define UNROLL _Pragma(\"unroll\")\n"),
+            "1: has _Pragma (in the macro UNROLL)");
   EXPECT_EQ(why("#ifdef __CUDACC_EXTENDED_LAMBDA__\n#endif\n"),
             "1: tests the flags' macros");
   EXPECT_EQ(why("#include HEADER_NAME\n"),
             "1: has an #include whose name is a macro");
+  EXPECT_EQ(why("auto f = []<class T>(T x) { return x; };"),
+            "1: has a lambda");
+  EXPECT_EQ(why("bool b = a[0] < c;"), "");
+  EXPECT_EQ(why("#define PROJ_LAMBDA [=] __host__ __device__\n"),
+            "1: has a lambda (in the macro PROJ_LAMBDA)");
+  EXPECT_EQ(why("\n#define CAPTURE [=]\n"),
+            "2: may begin a lambda (in the macro CAPTURE)");
+  EXPECT_EQ(why("#define A(i, j) a[(i) * n + (j)]\n"), "");
 }
 
 // A `#pragma` directive is no trigger: only one spelled inside a macro is.
@@ -111,6 +123,153 @@ TEST(PreScan, PassWordsAreUpperCaseMacroNames) {
   EXPECT_FALSE(mayDifferBetweenPasses("arch"));
   EXPECT_FALSE(mayDifferBetweenPasses("MGPU_DEVICE"));
   EXPECT_FALSE(mayDifferBetweenPasses("__host__"));
+}
+
+/// A project (`proj/`, the root), a directory outside it (`ext/`, on the
+/// -I path) and a toolkit's (`sys/`, on the -isystem path and a system
+/// prefix), on disk.
+class PreScanFiles : public ::testing::Test {
+protected:
+  void SetUp() override {
+    llvm::SmallString<256> Made;
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("pre-scan", Made));
+    ASSERT_FALSE(llvm::sys::fs::real_path(Made, Dir));
+    Search.Root = path("proj") + "/";
+    Search.Dirs = {path("ext")};
+    Search.SystemDirs = {path("sys")};
+    Search.SystemPrefixes = {path("sys") + "/"};
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(Dir); }
+
+  std::string path(llvm::StringRef Rel) {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, Rel);
+    return P.str().str();
+  }
+
+  std::string write(llvm::StringRef Rel, llvm::StringRef Text) {
+    std::string P = path(Rel);
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P));
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P, EC);
+    OS << Text;
+    return P;
+  }
+
+  PreScanResult scan(llvm::StringRef Code) {
+    return preScan(write("proj/x.cu", Code), Search);
+  }
+
+  llvm::SmallString<256> Dir;
+  IncludeSearch Search;
+};
+
+TEST_F(PreScanFiles, AMacroOfAHeaderOutsideTheProject) {
+  write("ext/port.h", "#define HD __host__ __device__\n"
+                      "#define PORT_LAMBDA [=] HD\n");
+  PreScanResult R = scan("#include <port.h>\n"
+                         "void f(int *p) { each(PORT_LAMBDA (int i) { p[i] = i; }); }\n");
+  EXPECT_TRUE(R.MayNeedLowering);
+  EXPECT_EQ(R.Reason, path("proj/x.cu") + ":2: uses PORT_LAMBDA, a macro that "
+                      "has a lambda (" + path("ext/port.h") + ":2)");
+  EXPECT_EQ(R.OtherHeaders, std::vector<std::string>{path("ext/port.h")});
+  EXPECT_EQ(R.MacrosRead, 2u);
+  EXPECT_FALSE(R.NeedsBothPasses);
+}
+
+TEST_F(PreScanFiles, AnUnusedMacroIsNoReason) {
+  write("ext/port.h", "#define PORT_LAMBDA [=] __device__\n");
+  PreScanResult R = scan("#include <port.h>\n__global__ void k(int *p) {}\n");
+  EXPECT_FALSE(R.MayNeedLowering);
+  EXPECT_EQ(R.OtherHeaders.size(), 1u);
+}
+
+TEST_F(PreScanFiles, AChainThroughHeadersAndTheProject) {
+  write("ext/a.h", "#include \"b.h\"\n#define CAPTURE [=]\n");
+  write("ext/b.h", "#define LAMBDA CAPTURE HOST_DEVICE\n");
+  write("proj/my.h", "#include <a.h>\n#define MY_LAMBDA LAMBDA\n");
+  PreScanResult R = scan("#include \"my.h\"\nint x;\n");
+  EXPECT_TRUE(R.MayNeedLowering);
+  EXPECT_EQ(R.Reason, path("proj/my.h") +
+                          ":2: expands to LAMBDA (in the macro MY_LAMBDA)");
+}
+
+TEST_F(PreScanFiles, ToolkitHeadersAreNotRead) {
+  write("sys/port.h", "#define PORT_LAMBDA [=] __device__\n");
+  PreScanResult R = scan("#include <port.h>\nvoid f() { g(PORT_LAMBDA {}); }\n");
+  EXPECT_FALSE(R.MayNeedLowering);
+  EXPECT_TRUE(R.OtherHeaders.empty());
+  EXPECT_EQ(R.MacrosRead, 0u);
+}
+
+TEST_F(PreScanFiles, SystemDirectoriesOutsideTheToolkitAreRead) {
+  Search.SystemPrefixes.clear();
+  write("sys/port.h", "#define PORT_LAMBDA [=] __device__\n");
+  PreScanResult R = scan("#include <port.h>\nvoid f() { g(PORT_LAMBDA {}); }\n");
+  EXPECT_TRUE(R.MayNeedLowering);
+}
+
+TEST_F(PreScanFiles, CommandLineMacros) {
+  Search.Defines = {"CMD_LAMBDA=[=] __device__", "N=4"};
+  PreScanResult R = scan("void f() { g(CMD_LAMBDA (int i) {}); }\n");
+  EXPECT_EQ(R.Reason, path("proj/x.cu") + ":1: uses CMD_LAMBDA, a macro "
+                                          "that has a lambda (-DCMD_LAMBDA)");
+}
+
+TEST_F(PreScanFiles, AComputedIncludeOutsideTheProjectIsOpaque) {
+  write("ext/port.h", "#include PORT_CONFIG\n");
+  PreScanResult R = scan("#include <port.h>\nint x;\n");
+  EXPECT_TRUE(R.MayNeedLowering);
+  EXPECT_FALSE(R.FoundAllFiles);
+  EXPECT_EQ(R.Reason, path("ext/port.h") +
+                          ":1: has an #include whose name is a macro");
+}
+
+TEST_F(PreScanFiles, AComputedIncludeOutsideTheProjectIsFollowed) {
+  write("ext/port.h", "#include PORT_IMPL\n#include \"cfg.h\"\n");
+  write("ext/cfg.h", "#define PORT_IMPL <impl.h>\n");
+  write("ext/impl.h", "#define PORT_LAMBDA [=] __device__\n");
+  PreScanResult R = scan("#include <port.h>\nint x;\n");
+  EXPECT_FALSE(R.MayNeedLowering);
+  EXPECT_TRUE(R.FoundAllFiles);
+  EXPECT_EQ(R.OtherHeaders.size(), 3u);
+  R = scan("#include <port.h>\nvoid f() { g(PORT_LAMBDA {}); }\n");
+  EXPECT_EQ(R.Reason, path("proj/x.cu") + ":2: uses PORT_LAMBDA, a macro "
+                                          "that has a lambda (" +
+                          path("ext/impl.h") + ":1)");
+}
+
+TEST_F(PreScanFiles, AProjectHeaderReachedThroughAnOtherHeader) {
+  write("ext/port.h", "#include \"config.h\"\n");
+  Search.Dirs.push_back(path("proj/include"));
+  write("proj/include/config.h", "constexpr int N = 4;\n");
+  PreScanResult R = scan("#include <port.h>\nint x;\n");
+  EXPECT_EQ(R.Reason, path("proj/include/config.h") + ":1: has constexpr");
+  EXPECT_EQ(R.ProjectFiles.size(), 2u);
+}
+
+TEST_F(PreScanFiles, IncludeNextReadsEveryCandidate) {
+  Search.Dirs.push_back(path("ext2"));
+  write("ext/port.h", "#include_next <port.h>\n");
+  write("ext2/port.h", "#define PORT_LAMBDA [=] __device__\n");
+  PreScanResult R = scan("#include <port.h>\nvoid f() { g(PORT_LAMBDA {}); }\n");
+  EXPECT_TRUE(R.MayNeedLowering);
+  EXPECT_EQ(R.OtherHeaders.size(), 2u);
+}
+
+TEST_F(PreScanFiles, AMacroThatDiffersBetweenThePassesNeedsBoth) {
+  write("ext/port.h", "#ifdef __CUDA_ARCH__\n#define SIDE 1\n"
+                      "#else\n#define SIDE 0\n#endif\n");
+  PreScanResult R = scan("#include <port.h>\n#if SIDE\n#endif\n"
+                         "auto f = [] {};\n");
+  EXPECT_TRUE(R.MayNeedLowering);
+  EXPECT_TRUE(R.NeedsBothPasses);
+  EXPECT_EQ(R.BothPassesReason,
+            path("proj/x.cu") + ":2: uses SIDE, a macro that may differ "
+                                "between the passes (" +
+                path("ext/port.h") + ":2)");
+  // Nothing to lower: the side is not looked for.
+  EXPECT_FALSE(scan("#include <port.h>\n#if SIDE\n#endif\n").MayNeedLowering);
 }
 
 } // namespace
