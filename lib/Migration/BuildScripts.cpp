@@ -20,6 +20,8 @@ ScriptKind scriptKindOf(llvm::StringRef Path) {
   llvm::StringRef Name = llvm::sys::path::filename(Path);
   if (Name == "CMakeLists.txt" || Name.ends_with(".cmake"))
     return ScriptKind::CMake;
+  if (Name == "CMakePresets.json" || Name == "CMakeUserPresets.json")
+    return ScriptKind::CMakePresets;
   if (Name == "Makefile" || Name == "makefile" || Name == "GNUmakefile" ||
       Name.ends_with(".mk"))
     return ScriptKind::Make;
@@ -34,6 +36,9 @@ std::vector<FlagUse> scanBuildScript(ScriptKind Kind, llvm::StringRef Text) {
   case ScriptKind::CMake:
     Uses = scanCMake(Text);
     break;
+  case ScriptKind::CMakePresets:
+    Uses = scanCMakePresets(Text);
+    break;
   case ScriptKind::Make:
     Uses = scanMake(Text);
     break;
@@ -43,7 +48,7 @@ std::vector<FlagUse> scanBuildScript(ScriptKind Kind, llvm::StringRef Text) {
   case ScriptKind::Unknown:
     break;
   }
-  addUnderstoodMisses(Text, Uses);
+  addUnderstoodMisses(Text, Uses, Kind != ScriptKind::CMakePresets);
   llvm::sort(Uses, [](const FlagUse &A, const FlagUse &B) {
     return A.Offset < B.Offset;
   });
@@ -61,7 +66,8 @@ static unsigned wordStart(llvm::StringRef Text, unsigned Stem) {
   return Begin;
 }
 
-void addUnderstoodMisses(llvm::StringRef Text, std::vector<FlagUse> &Uses) {
+void addUnderstoodMisses(llvm::StringRef Text, std::vector<FlagUse> &Uses,
+                         bool HashComments) {
   std::vector<FlagUse> Missed;
   for (llvm::StringRef Stem : {"extended-lambda", "relaxed-constexpr"}) {
     for (size_t At = Text.find(Stem); At != llvm::StringRef::npos;
@@ -75,7 +81,7 @@ void addUnderstoodMisses(llvm::StringRef Text, std::vector<FlagUse> &Uses) {
       // all three languages) it is a comment, which builds ignore.
       size_t LineStart = Text.rfind('\n', Begin) + 1; // npos + 1 == 0
       if (Covered || Begin == At ||
-          Text.slice(LineStart, Begin).contains('#'))
+          (HashComments && Text.slice(LineStart, Begin).contains('#')))
         continue;
       FlagUse U;
       U.Flag = Text.slice(Begin, At + Stem.size()).str();
@@ -87,18 +93,22 @@ void addUnderstoodMisses(llvm::StringRef Text, std::vector<FlagUse> &Uses) {
   Uses.insert(Uses.end(), Missed.begin(), Missed.end());
 }
 
-std::vector<std::pair<unsigned, unsigned>>
-mergedRemovals(const std::vector<FlagUse> &Uses) {
-  std::vector<std::pair<unsigned, unsigned>> Ranges, Merged;
+std::vector<ScriptEdit> mergedEdits(const std::vector<FlagUse> &Uses) {
+  std::vector<ScriptEdit> Edits, Merged;
   for (const FlagUse &U : Uses)
     if (U.Removable)
-      Ranges.push_back({U.RemoveOffset, U.RemoveOffset + U.RemoveLength});
-  llvm::sort(Ranges);
-  for (auto R : Ranges) {
-    if (!Merged.empty() && R.first <= Merged.back().second)
-      Merged.back().second = std::max(Merged.back().second, R.second);
+      Edits.push_back({U.RemoveOffset, U.RemoveOffset + U.RemoveLength,
+                       U.Replacement});
+  // The outer of two nested edits first: its replacement is the one kept.
+  llvm::sort(Edits, [](const ScriptEdit &A, const ScriptEdit &B) {
+    return A.Begin != B.Begin ? A.Begin < B.Begin : A.End > B.End;
+  });
+  for (ScriptEdit &E : Edits) {
+    if (!Merged.empty() && E.Begin <= Merged.back().End &&
+        !(E.Begin == Merged.back().End && !E.Text.empty()))
+      Merged.back().End = std::max(Merged.back().End, E.End);
     else
-      Merged.push_back(R);
+      Merged.push_back(std::move(E));
   }
   return Merged;
 }

@@ -1,8 +1,9 @@
 //===--- BuildScripts.h - The nvcc flags in build scripts -------*- C++ -*-===//
 //
-// Finds the three nvcc options cuda-lower makes unnecessary in CMake files,
-// Makefiles and setup.py, each with a token-level scanner of that language,
-// and says which uses can be removed safely and which only reported.
+// Finds the three nvcc options cuda-lower makes unnecessary in CMake files
+// (and CMake presets), Makefiles and setup.py, each with a token-level
+// scanner of that language, and says which uses can be removed safely and
+// which only reported.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -17,9 +18,10 @@ namespace cudalower {
 /// nvcc's `-` and `--` spellings.
 bool isLoweredAwayFlag(llvm::StringRef Word);
 
-enum class ScriptKind { CMake, Make, SetupPy, Unknown };
+enum class ScriptKind { CMake, CMakePresets, Make, SetupPy, Unknown };
 
-/// CMakeLists.txt, *.cmake; Makefile, GNUmakefile, *.mk; setup.py.
+/// CMakeLists.txt, *.cmake; CMakePresets.json, CMakeUserPresets.json;
+/// Makefile, GNUmakefile, *.mk; setup.py.
 ScriptKind scriptKindOf(llvm::StringRef Path);
 
 /// One use of a flag in a build script.
@@ -27,28 +29,43 @@ struct FlagUse {
   std::string Flag;
   unsigned Offset = 0; ///< Where the flag's text starts.
   /// True if the scanner understood the context and can remove the flag;
-  /// then [RemoveOffset, RemoveOffset + RemoveLength) is the text to delete.
+  /// then [RemoveOffset, RemoveOffset + RemoveLength) is the text that
+  /// goes, replaced by Replacement (`""` where a value must stay set).
   bool Removable = false;
   unsigned RemoveOffset = 0;
   unsigned RemoveLength = 0;
+  std::string Replacement;
   /// Why it is not removable, or what the removal also affects (an
   /// INTERFACE option reaches the targets that link it).
   std::string Note;
 };
 
 std::vector<FlagUse> scanCMake(llvm::StringRef Text);
+/// The CMAKE_CUDA_FLAGS* and CUDA_NVCC_FLAGS* cache variables (a string or
+/// a `{"type", "value"}` object) and the CUDAFLAGS environment variable of
+/// every preset; the JSON is edited inside those strings only.
+std::vector<FlagUse> scanCMakePresets(llvm::StringRef Text);
 std::vector<FlagUse> scanMake(llvm::StringRef Text);
 std::vector<FlagUse> scanSetupPy(llvm::StringRef Text);
 std::vector<FlagUse> scanBuildScript(ScriptKind Kind, llvm::StringRef Text);
 
-/// Every mention of a flag in \p Text that no use in \p Understood covers,
+/// Every mention of a flag in \p Text that no use in \p Uses covers,
 /// reported as not understood: the scanners edit only what they parsed.
-void addUnderstoodMisses(llvm::StringRef Text, std::vector<FlagUse> &Uses);
+/// \p HashComments: a `#` before it on its line makes it a comment (CMake,
+/// Make, Python; not JSON).
+void addUnderstoodMisses(llvm::StringRef Text, std::vector<FlagUse> &Uses,
+                         bool HashComments = true);
 
-/// The ranges the removable uses delete, sorted, overlapping ones merged
-/// (two flags side by side, or a command that goes as a whole).
-std::vector<std::pair<unsigned, unsigned>>
-mergedRemovals(const std::vector<FlagUse> &Uses);
+/// One edit of a build script: [Begin, End) becomes Text.
+struct ScriptEdit {
+  unsigned Begin = 0, End = 0;
+  std::string Text;
+};
+
+/// The edits of the removable uses, sorted, overlapping ones merged (two
+/// flags side by side, or a command that goes as a whole: the outer one's
+/// replacement stays).
+std::vector<ScriptEdit> mergedEdits(const std::vector<FlagUse> &Uses);
 
 /// The half-open range of the line(s) holding [Begin, End) when nothing but
 /// blanks surrounds it there; otherwise [Begin, End) itself.

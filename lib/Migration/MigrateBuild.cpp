@@ -17,6 +17,7 @@
 #include "cudalower/Tool.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -61,6 +62,72 @@ void collectFiles(llvm::StringRef Root, llvm::StringRef Skip,
   }
   llvm::sort(Scripts);
   llvm::sort(Sources);
+}
+
+/// CMAKE_TOOLCHAIN_FILE of the build tree \p BuildDir (its CMakeCache.txt)
+/// and of the configure presets among \p Scripts (`toolchainFile`, or the
+/// cache variable), as absolute paths; `${sourceDir}` is the presets
+/// file's directory.
+std::vector<std::string> toolchainFiles(llvm::StringRef BuildDir,
+                                        llvm::ArrayRef<std::string> Scripts) {
+  std::vector<std::string> Out;
+  auto Add = [&](llvm::StringRef Path, llvm::StringRef Dir) {
+    std::string P = Path.str();
+    if (size_t At = P.find("${sourceDir}"); At != std::string::npos)
+      P.replace(At, llvm::StringRef("${sourceDir}").size(), Dir.str());
+    llvm::SmallString<256> Abs(P);
+    if (!llvm::sys::path::is_absolute(Abs)) {
+      Abs = Dir;
+      llvm::sys::path::append(Abs, P);
+    }
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    if (!P.empty() && llvm::sys::fs::is_regular_file(Abs) &&
+        !llvm::is_contained(Out, std::string(Abs)))
+      Out.push_back(std::string(Abs));
+  };
+  if (!BuildDir.empty()) {
+    llvm::SmallString<256> Cache(BuildDir);
+    llvm::sys::path::append(Cache, "CMakeCache.txt");
+    if (auto Buffer = llvm::MemoryBuffer::getFile(Cache)) {
+      llvm::SmallVector<llvm::StringRef, 0> Lines;
+      (*Buffer)->getBuffer().split(Lines, '\n');
+      for (llvm::StringRef L : Lines)
+        if (L.consume_front("CMAKE_TOOLCHAIN_FILE:"))
+          Add(L.split('=').second.trim(), BuildDir);
+    }
+  }
+  for (const std::string &S : Scripts) {
+    if (scriptKindOf(S) != ScriptKind::CMakePresets)
+      continue;
+    auto Buffer = llvm::MemoryBuffer::getFile(S);
+    if (!Buffer)
+      continue;
+    auto Json = llvm::json::parse((*Buffer)->getBuffer());
+    if (!Json) {
+      llvm::consumeError(Json.takeError());
+      continue;
+    }
+    const llvm::json::Object *Root = Json->getAsObject();
+    const llvm::json::Array *Presets =
+        Root ? Root->getArray("configurePresets") : nullptr;
+    llvm::StringRef Dir = llvm::sys::path::parent_path(S);
+    for (const llvm::json::Value &V : Presets ? *Presets : llvm::json::Array()) {
+      const llvm::json::Object *Preset = V.getAsObject();
+      if (!Preset)
+        continue;
+      if (auto T = Preset->getString("toolchainFile"))
+        Add(*T, Dir);
+      if (const llvm::json::Object *Cache = Preset->getObject("cacheVariables")) {
+        if (auto T = Cache->getString("CMAKE_TOOLCHAIN_FILE"))
+          Add(*T, Dir);
+        else if (const llvm::json::Object *O =
+                     Cache->getObject("CMAKE_TOOLCHAIN_FILE"))
+          if (auto T = O->getString("value"))
+            Add(*T, Dir);
+      }
+    }
+  }
+  return Out;
 }
 
 /// The sources whose lowering must be clean: those given, else every file
@@ -178,9 +245,9 @@ Diagnostic diagnosticFor(llvm::StringRef Path, llvm::StringRef Text,
 clang::tooling::Replacements removals(llvm::StringRef Path,
                                       const std::vector<FlagUse> &Uses) {
   clang::tooling::Replacements Out;
-  for (auto [B, E] : mergedRemovals(Uses))
-    llvm::cantFail(
-        Out.add(clang::tooling::Replacement(Path, B, E - B, "")));
+  for (const ScriptEdit &E : mergedEdits(Uses))
+    llvm::cantFail(Out.add(
+        clang::tooling::Replacement(Path, E.Begin, E.End - E.Begin, E.Text)));
   return Out;
 }
 
@@ -197,7 +264,8 @@ llvm::Expected<FileResult> scanFile(const std::string &Path, bool IsScript) {
   if (IsScript && Kind == ScriptKind::Unknown)
     return llvm::createStringError(
         "'" + Path + "' is no build script cuda-lower reads (CMakeLists.txt, "
-                     "*.cmake, Makefile, *.mk, setup.py)");
+                     "*.cmake, CMakePresets.json, CMakeUserPresets.json, "
+                     "Makefile, *.mk, setup.py)");
   R.Uses = IsScript ? scanBuildScript(Kind, R.Old) : scanSourceGuards(R.Old);
   R.Edits = removals(Path, R.Uses);
   auto New = clang::tooling::applyAllReplacements(R.Old, R.Edits);
@@ -267,11 +335,45 @@ int runMigrateBuild(const ToolOptions &Opts, const MigrateBuildOptions &M,
   collectFiles(Root, BuildDir, Scripts, CxxFiles);
   if (!M.Scripts.empty())
     Scripts = M.Scripts;
+  // The toolchain files the build names: read where they are; edited only
+  // under the root (one outside it may serve other projects).
+  std::vector<std::string> OutsideToolchains;
+  if (M.Scripts.empty())
+    for (const std::string &T : toolchainFiles(BuildDir, Scripts)) {
+      bool Seen = llvm::any_of(Scripts, [&](const std::string &S) {
+        return llvm::sys::fs::equivalent(S, T);
+      });
+      if (Seen)
+        continue;
+      if (llvm::StringRef(T).starts_with(Root + "/"))
+        Scripts.push_back(T);
+      else
+        OutsideToolchains.push_back(T);
+    }
+  if (Scripts.empty() && OutsideToolchains.empty())
+    return Fail(llvm::createStringError("no build script found under " + Root +
+                                        " (CMakeLists.txt, *.cmake, "
+                                        "CMakePresets.json, Makefile, *.mk, "
+                                        "setup.py); nothing to migrate"),
+                RewritesNeeded);
   std::vector<FileResult> Results;
   for (const std::string &S : Scripts) {
     auto R = scanFile(S, /*IsScript=*/true);
     if (!R)
       return Fail(R.takeError(), UsageError);
+    Results.push_back(std::move(*R));
+  }
+  for (const std::string &T : OutsideToolchains) {
+    auto R = scanFile(T, /*IsScript=*/true);
+    if (!R)
+      return Fail(R.takeError(), UsageError);
+    for (FlagUse &U : R->Uses) {
+      U.Removable = false;
+      U.Note = "in the toolchain file of the build, outside the project "
+               "root; not edited";
+    }
+    R->Edits = clang::tooling::Replacements();
+    R->New = R->Old;
     Results.push_back(std::move(*R));
   }
   for (const std::string &S : CxxFiles) {

@@ -12,9 +12,9 @@ namespace {
 std::string migrated(llvm::StringRef Text, const std::vector<FlagUse> &Uses) {
   std::string Out;
   unsigned At = 0;
-  for (auto [B, E] : mergedRemovals(Uses)) {
-    Out += Text.slice(At, B).str();
-    At = E;
+  for (const ScriptEdit &E : mergedEdits(Uses)) {
+    Out += Text.slice(At, E.Begin).str() + E.Text;
+    At = E.End;
   }
   return Out + Text.substr(At).str();
 }
@@ -43,6 +43,9 @@ TEST(BuildScripts, RecognisesTheThreeFlagsInBothSpellings) {
 TEST(BuildScripts, KindsByName) {
   EXPECT_EQ(scriptKindOf("a/CMakeLists.txt"), ScriptKind::CMake);
   EXPECT_EQ(scriptKindOf("cmake/cuda.cmake"), ScriptKind::CMake);
+  EXPECT_EQ(scriptKindOf("CMakePresets.json"), ScriptKind::CMakePresets);
+  EXPECT_EQ(scriptKindOf("CMakeUserPresets.json"), ScriptKind::CMakePresets);
+  EXPECT_EQ(scriptKindOf("presets.json"), ScriptKind::Unknown);
   EXPECT_EQ(scriptKindOf("Makefile"), ScriptKind::Make);
   EXPECT_EQ(scriptKindOf("rules.mk"), ScriptKind::Make);
   EXPECT_EQ(scriptKindOf("setup.py"), ScriptKind::SetupPy);
@@ -68,10 +71,150 @@ TEST(CMakeScanner, GeneratorExpressionAsAWhole) {
   EXPECT_EQ(cmake("target_compile_options(t PUBLIC -g "
                   "$<$<COMPILE_LANGUAGE:CUDA>:--extended-lambda>)"),
             "target_compile_options(t PUBLIC -g)");
-  // A list inside the expression is not taken apart.
+  EXPECT_EQ(cmake("target_compile_options(t PRIVATE "
+                  "$<BUILD_INTERFACE:--extended-lambda>)\n"),
+            "");
+  // Not a condition and a value: reported.
   EXPECT_EQ(reported(ScriptKind::CMake,
-                     "add_compile_options($<$<COMPILE_LANGUAGE:CUDA>:"
-                     "--extended-lambda;-g>)"),
+                     "add_compile_options($<IF:$<CONFIG:Debug>,"
+                     "--extended-lambda,-O3>)"),
+            1u);
+}
+
+// The issue's spelling: the expression quoted, as CMake's documentation
+// writes it.
+TEST(CMakeScanner, QuotedGeneratorExpressions) {
+  EXPECT_EQ(cmake("target_compile_options(ops PUBLIC "
+                  "\"$<$<COMPILE_LANGUAGE:CUDA>:--expt-relaxed-constexpr>\")\n"),
+            "");
+  EXPECT_EQ(cmake("target_compile_options(ops PUBLIC -g "
+                  "\"$<$<COMPILE_LANGUAGE:CUDA>:--expt-relaxed-constexpr>\")\n"),
+            "target_compile_options(ops PUBLIC -g)\n");
+  EXPECT_EQ(cmake("add_compile_options("
+                  "\"$<$<COMPILE_LANG_AND_ID:CUDA,NVIDIA>:--extended-lambda>\")"),
+            "");
+}
+
+TEST(CMakeScanner, ListsInsideGeneratorExpressions) {
+  EXPECT_EQ(cmake("add_compile_options(\"$<$<COMPILE_LANGUAGE:CUDA>:"
+                  "--extended-lambda;--use_fast_math>\")"),
+            "add_compile_options(\"$<$<COMPILE_LANGUAGE:CUDA>:--use_fast_math>\")");
+  EXPECT_EQ(cmake("add_compile_options(\"$<$<COMPILE_LANGUAGE:CUDA>:"
+                  "--use_fast_math;--extended-lambda>\")"),
+            "add_compile_options(\"$<$<COMPILE_LANGUAGE:CUDA>:--use_fast_math>\")");
+  EXPECT_EQ(cmake("add_compile_options($<$<COMPILE_LANGUAGE:CUDA>:"
+                  "-g;--extended-lambda;--expt-relaxed-constexpr;-lineinfo>)"),
+            "add_compile_options($<$<COMPILE_LANGUAGE:CUDA>:-g;-lineinfo>)");
+  // A command line in one string, inside the expression.
+  EXPECT_EQ(cmake("add_compile_options(\"$<$<COMPILE_LANGUAGE:CUDA>:"
+                  "--extended-lambda --use_fast_math>\")"),
+            "add_compile_options(\"$<$<COMPILE_LANGUAGE:CUDA>:--use_fast_math>\")");
+  // Nested: the inner expression left empty goes, the outer keeps -G.
+  EXPECT_EQ(cmake("add_compile_options(\"$<$<CONFIG:Debug>:-G;"
+                  "$<$<COMPILE_LANGUAGE:CUDA>:--extended-lambda>>\")"),
+            "add_compile_options(\"$<$<CONFIG:Debug>:-G>\")");
+  // Left with nothing: the expression goes, quotes and all.
+  EXPECT_EQ(cmake("target_compile_options(t PRIVATE -O2 \"$<$<COMPILE_LANGUAGE:"
+                  "CUDA>:--extended-lambda;--expt-relaxed-constexpr>\")"),
+            "target_compile_options(t PRIVATE -O2)");
+  // A plain list in a quoted argument.
+  EXPECT_EQ(cmake("target_compile_options(t PRIVATE \"-O2;--extended-lambda\")"),
+            "target_compile_options(t PRIVATE \"-O2\")");
+}
+
+TEST(CMakeScanner, FlagsVariables) {
+  EXPECT_EQ(cmake("set(CMAKE_CUDA_FLAGS \"${CMAKE_CUDA_FLAGS} -O3 "
+                  "--extended-lambda\")"),
+            "set(CMAKE_CUDA_FLAGS \"${CMAKE_CUDA_FLAGS} -O3\")");
+  EXPECT_EQ(cmake("string(APPEND CMAKE_CUDA_FLAGS \" --extended-lambda "
+                  "--use_fast_math\")"),
+            "string(APPEND CMAKE_CUDA_FLAGS \" --use_fast_math\")");
+  // A variable set to the flag alone is set to nothing, as it was set.
+  EXPECT_EQ(cmake("set(CMAKE_CUDA_FLAGS \"--extended-lambda\")"),
+            "set(CMAKE_CUDA_FLAGS \"\")");
+  EXPECT_EQ(cmake("set(CMAKE_CUDA_FLAGS_INIT --expt-relaxed-constexpr)"),
+            "set(CMAKE_CUDA_FLAGS_INIT \"\")");
+  // A cache variable: the value only; the docstring is reported.
+  llvm::StringRef Cache = "set(CMAKE_CUDA_FLAGS \"-O3 --extended-lambda\" "
+                          "CACHE STRING \"say --extended-lambda\")";
+  EXPECT_EQ(cmake(Cache), "set(CMAKE_CUDA_FLAGS \"-O3\" CACHE STRING \"say "
+                          "--extended-lambda\")");
+  EXPECT_EQ(reported(ScriptKind::CMake, Cache), 1u);
+  EXPECT_EQ(cmake("set(CMAKE_CUDA_FLAGS --extended-lambda CACHE STRING \"\")"),
+            "set(CMAKE_CUDA_FLAGS \"\" CACHE STRING \"\")");
+}
+
+TEST(CMakeScanner, TargetAndSourceProperties) {
+  EXPECT_EQ(cmake("set_target_properties(ops PROPERTIES COMPILE_OPTIONS "
+                  "\"--extended-lambda;-O3\" CUDA_ARCHITECTURES 90)"),
+            "set_target_properties(ops PROPERTIES COMPILE_OPTIONS \"-O3\" "
+            "CUDA_ARCHITECTURES 90)");
+  EXPECT_EQ(cmake("set_target_properties(a b PROPERTIES CUDA_ARCHITECTURES 90 "
+                  "COMPILE_OPTIONS $<$<COMPILE_LANGUAGE:CUDA>:--extended-lambda>)"),
+            "set_target_properties(a b PROPERTIES CUDA_ARCHITECTURES 90 "
+            "COMPILE_OPTIONS \"\")");
+  EXPECT_EQ(cmake("set_source_files_properties(a.cu PROPERTIES COMPILE_FLAGS "
+                  "\"-O3 --expt-relaxed-constexpr\")"),
+            "set_source_files_properties(a.cu PROPERTIES COMPILE_FLAGS \"-O3\")");
+  EXPECT_EQ(cmake("a()\nset_property(TARGET ops APPEND PROPERTY COMPILE_OPTIONS "
+                  "--extended-lambda)\n"),
+            "a()\n");
+  EXPECT_EQ(cmake("set_property(TARGET ops PROPERTY COMPILE_OPTIONS "
+                  "--extended-lambda)"),
+            "set_property(TARGET ops PROPERTY COMPILE_OPTIONS \"\")");
+  EXPECT_EQ(reported(ScriptKind::CMake, "set_target_properties(ops PROPERTIES "
+                                        "LABELS --extended-lambda)"),
+            1u);
+}
+
+TEST(CMakeScanner, ScopesOfTargetOptions) {
+  EXPECT_EQ(cmake("target_compile_options(t PUBLIC --extended-lambda "
+                  "PRIVATE -O2)"),
+            "target_compile_options(t PRIVATE -O2)");
+  EXPECT_EQ(cmake("target_compile_options(t PRIVATE -O2 INTERFACE "
+                  "--extended-lambda)"),
+            "target_compile_options(t PRIVATE -O2)");
+}
+
+TEST(PresetsScanner, CacheVariablesAndEnvironment) {
+  auto Presets = [](llvm::StringRef T) {
+    return migrated(T, scanBuildScript(ScriptKind::CMakePresets, T));
+  };
+  llvm::StringRef Text = R"({
+  "version": 6,
+  "configurePresets": [
+    {
+      "name": "a",
+      "cacheVariables": {
+        "CMAKE_CUDA_FLAGS": "--extended-lambda -O3",
+        "CMAKE_CUDA_FLAGS_RELEASE": {"type": "STRING", "value": "-O3 --expt-relaxed-constexpr"},
+        "OTHER": "--extended-lambda"
+      },
+      "environment": {"CUDAFLAGS": "--expt-extended-lambda"}
+    }
+  ],
+  "buildPresets": [{"name": "b", "nativeToolOptions": ["--extended-lambda"]}]
+})";
+  EXPECT_EQ(Presets(Text), R"({
+  "version": 6,
+  "configurePresets": [
+    {
+      "name": "a",
+      "cacheVariables": {
+        "CMAKE_CUDA_FLAGS": "-O3",
+        "CMAKE_CUDA_FLAGS_RELEASE": {"type": "STRING", "value": "-O3"},
+        "OTHER": "--extended-lambda"
+      },
+      "environment": {"CUDAFLAGS": ""}
+    }
+  ],
+  "buildPresets": [{"name": "b", "nativeToolOptions": ["--extended-lambda"]}]
+})");
+  EXPECT_EQ(reported(ScriptKind::CMakePresets, Text), 2u);
+  // Not JSON: nothing is edited, everything reported.
+  EXPECT_EQ(reported(ScriptKind::CMakePresets,
+                     "{\"configurePresets\": [{\"cacheVariables\": "
+                     "{\"CMAKE_CUDA_FLAGS\": \"--extended-lambda\"}}"),
             1u);
 }
 

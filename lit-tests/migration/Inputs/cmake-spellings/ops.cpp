@@ -1,0 +1,1 @@
+int ops() { return 1; }
