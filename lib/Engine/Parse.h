@@ -13,6 +13,7 @@
 #include "Engine/EditCollector.h"
 #include "Engine/Ownership.h"
 #include "Engine/ParseFixes.h"
+#include "Nvcc/ErrorContext.h"
 #include "Output/Progress.h"
 #include "cudalower/Diagnostic.h"
 #include "cudalower/Rule.h"
