@@ -20,6 +20,11 @@ enum class OutputMode {
   OutRoot, ///< Write the edited files under ToolOptions::OutRoot.
 };
 
+/// With ToolOptions::LowerDependencies and OutputMode::OutRoot, the lowered
+/// copies of the libraries' headers go under this directory of the
+/// out-root, each at its absolute path (`OUT/.cuda-lower-deps/opt/lib/x.h`).
+inline constexpr const char *DependencyDirName = ".cuda-lower-deps";
+
 /// Which compilation passes to parse. Both is the only mode that sees code
 /// under `#ifdef __CUDA_ARCH__` and its `#else`; the others exist for speed
 /// and for debugging a rule.
@@ -51,6 +56,14 @@ struct ToolOptions {
   /// Edits land only in files under this directory; empty means the
   /// enclosing git work tree of the first source, else its directory.
   std::string InRoot;
+  /// Further directories whose files are edited too (--in-root given more
+  /// than once): a library the project uses, kept beside it.
+  std::vector<std::string> MoreRoots;
+  /// Also lower the headers of the libraries the project uses, wherever
+  /// they are (any file outside the toolkit's and the system's include
+  /// trees); with OutputMode::OutRoot or Overlay only: their lowered copies
+  /// go under the out-root's DependencyDirName, never over the originals.
+  bool LowerDependencies = false;
   OutputMode Mode = OutputMode::Stdout;
   std::string OutputFile;
   PassSelection Passes = PassSelection::Both;

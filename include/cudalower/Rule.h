@@ -152,9 +152,13 @@ public:
   virtual ~RuleContext() = default;
   virtual clang::ASTContext &getASTContext() = 0;
   virtual CompilationPass getPass() const = 0;
-  /// True if \p Loc is spelled in a file under the project root that is not
-  /// a system header; rules analyse and edit only such code.
+  /// True if \p Loc is spelled in a file the run may edit (under a project
+  /// root, or a dependency header with --lower-dependencies) that is not a
+  /// system header; rules analyse and edit only such code.
   virtual bool isUserOwned(clang::SourceLocation Loc) const = 0;
+  /// True if \p Loc is spelled in the CUDA toolkit's, a compiler's or the
+  /// system's headers: not the project's, not a library it depends on.
+  virtual bool isToolchainFile(clang::SourceLocation Loc) const = 0;
   /// Which rule owns a finding two enabled rules could claim.
   virtual const FindingOwners &owners() const = 0;
   /// The analyses of this translation unit and pass, each computed on

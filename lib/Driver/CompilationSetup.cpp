@@ -118,13 +118,17 @@ resolveSources(const std::vector<std::string> &Sources,
 }
 
 llvm::Error checkSourcesUnderRoot(const std::vector<std::string> &Sources,
-                                  llvm::StringRef Root,
+                                  const std::vector<std::string> &Roots,
                                   llvm::StringRef InRoot) {
+  auto UnderARoot = [&](llvm::StringRef S) {
+    return llvm::any_of(Roots,
+                        [&](const std::string &R) { return S.starts_with(R); });
+  };
   for (const std::string &S : Sources)
-    if (!llvm::StringRef(S).starts_with(Root))
+    if (!UnderARoot(S))
       return llvm::createStringError(
           displayPath(S) + ": outside the project root '" +
-          Root.drop_back() + "' (" +
+          llvm::StringRef(Roots.front()).drop_back() + "' (" +
           (InRoot.empty() ? "the git work tree or directory of the first "
                             "source; pass --in-root to name one holding "
                             "every source"

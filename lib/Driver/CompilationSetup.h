@@ -73,11 +73,12 @@ llvm::Expected<std::vector<std::string>>
 resolveSources(const std::vector<std::string> &Sources,
                llvm::vfs::FileSystem &FS);
 
-/// A source outside the project root \p Root (with a trailing separator)
+/// A source outside every project root \p Roots (with trailing separators)
 /// would be parsed but never edited, and --check would pass on it: the root
 /// must hold every source. \p InRoot is --in-root, for the message.
 llvm::Error checkSourcesUnderRoot(const std::vector<std::string> &Sources,
-                                  llvm::StringRef Root, llvm::StringRef InRoot);
+                                  const std::vector<std::string> &Roots,
+                                  llvm::StringRef InRoot);
 
 /// Builds the Clang command lines for every source, once per pass.
 class CompilationSetup {
@@ -101,9 +102,9 @@ public:
                   llvm::StringRef Text = {}) const;
   /// The project's root (with a trailing separator): no precompiled
   /// prelude holds a file under it.
-  void setProjectRoot(std::string Root) {
+  void setOwnedFiles(const OwnedFiles &Owned) {
     if (Prelude)
-      Prelude->setProjectRoot(std::move(Root));
+      Prelude->setOwnedFiles(Owned);
   }
   /// The directory the command runs in: its entry's, else the directory
   /// the tool was run in.

@@ -87,9 +87,9 @@ struct PreludeRecord {
 /// text the source's own includes bring in.
 class PreludeWatcher : public clang::PPCallbacks {
 public:
-  PreludeWatcher(PreludeRecord &Record, llvm::StringRef ProjectRoot,
+  PreludeWatcher(PreludeRecord &Record, const OwnedFiles *Owned,
                  const clang::SourceManager &SM, clang::HeaderSearch &Search)
-      : Record(Record), ProjectRoot(ProjectRoot), SM(SM), Search(Search) {}
+      : Record(Record), Owned(Owned), SM(SM), Search(Search) {}
 
   void FileChanged(clang::SourceLocation Loc, FileChangeReason Reason,
                    clang::SrcMgr::CharacteristicKind, clang::FileID) override {
@@ -113,14 +113,14 @@ public:
 
 private:
   bool isInProject(clang::FileEntryRef File) const {
-    if (ProjectRoot.empty())
+    if (!Owned)
       return false;
     llvm::StringRef Real = File.getFileEntry().tryGetRealPathName();
-    return (Real.empty() ? File.getName() : Real).starts_with(ProjectRoot);
+    return Owned->owns(Real.empty() ? File.getName() : Real);
   }
 
   PreludeRecord &Record;
-  llvm::StringRef ProjectRoot;
+  const OwnedFiles *Owned;
   const clang::SourceManager &SM;
   clang::HeaderSearch &Search;
   llvm::DenseSet<clang::FileID> FromMain;
@@ -130,19 +130,20 @@ private:
 /// that outlives it (ToolInvocation destroys the action when it has run).
 template <class Base> class Watched : public Base {
 public:
-  /// \p ProjectRoot: files under it are the user's too ("": none).
-  Watched(PreludeRecord &Record, llvm::StringRef ProjectRoot)
-      : Record(Record), ProjectRoot(ProjectRoot) {}
+  /// \p Owned: the user's files, besides those of user include
+  /// directories (null: none).
+  Watched(PreludeRecord &Record, const OwnedFiles *Owned)
+      : Record(Record), Owned(Owned) {}
 
 protected:
   PreludeRecord &Record;
 
 private:
-  llvm::StringRef ProjectRoot;
+  const OwnedFiles *Owned;
   bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
     clang::Preprocessor &PP = CI.getPreprocessor();
     PP.addPPCallbacks(std::make_unique<PreludeWatcher>(
-        Record, ProjectRoot, CI.getSourceManager(), PP.getHeaderSearchInfo()));
+        Record, Owned, CI.getSourceManager(), PP.getHeaderSearchInfo()));
     return Base::BeginSourceFileAction(CI);
   }
 };
@@ -222,11 +223,11 @@ bool includesReadNothingAfter(llvm::ArrayRef<std::string> Args,
 /// file a prelude must not hold. Only preprocesses, a fraction of the cost
 /// of precompiling.
 bool worthAPrelude(llvm::ArrayRef<std::string> Args, const std::string &Source,
-                   llvm::StringRef ProjectRoot, clang::FileManager &Files) {
+                   const OwnedFiles *Owned, clang::FileManager &Files) {
   PreludeRecord Seen;
   return runQuietly(Args, Source,
                     std::make_unique<Watched<clang::PreprocessOnlyAction>>(
-                        Seen, ProjectRoot),
+                        Seen, Owned),
                     Files) &&
          !Seen.ReachedUserHeader &&
          Seen.IncludedBytes >= PreludeCache::MinLeadingIncludeBytes;
@@ -310,7 +311,7 @@ bool PreludeCache::canPrecompile(llvm::ArrayRef<std::string> Args) {
 std::string PreludeCache::keyOf(llvm::ArrayRef<std::string> Args,
                                 llvm::StringRef WorkingDirectory,
                                 llvm::ArrayRef<std::string> Leading,
-                                llvm::StringRef ProjectRoot) {
+                                llvm::StringRef OwnedKey) {
   llvm::SHA256 Hash;
   auto Add = [&](llvm::StringRef S) {
     Hash.update(S);
@@ -329,7 +330,7 @@ std::string PreludeCache::keyOf(llvm::ArrayRef<std::string> Args,
       Add(Header);
     // What the project owns may not be in it: a prelude built under
     // another root may hold some of it.
-    Add(ProjectRoot);
+    Add(OwnedKey);
   }
   return llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 32);
 }
@@ -342,7 +343,7 @@ PreludeCache::attach(std::vector<std::string> Args,
     return Args;
   std::optional<std::string> Pch;
   if (!Leading.empty())
-    Pch = prelude(keyOf(Args, WorkingDirectory, Leading, ProjectRoot), Args,
+    Pch = prelude(keyOf(Args, WorkingDirectory, Leading, Owned.key()), Args,
                   WorkingDirectory, Leading);
   if (!Pch)
     Pch = prelude(keyOf(Args, WorkingDirectory), Args, WorkingDirectory, {});
@@ -477,7 +478,7 @@ bool PreludeCache::build(const std::string &Key,
   auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
       clang::FileSystemOptions(), FS);
   if (!Leading.empty() &&
-      !worthAPrelude(Args.drop_back(), *Source, ProjectRoot, *Files)) {
+      !worthAPrelude(Args.drop_back(), *Source, &Owned, *Files)) {
     // Say so to the other processes too.
     store(pathOf(Key, "plain"), "");
     return false;
@@ -496,7 +497,7 @@ bool PreludeCache::build(const std::string &Key,
 
   PreludeRecord Recorded;
   auto Action = std::make_unique<RecordingPCHAction>(
-      Recorded, Leading.empty() ? llvm::StringRef() : ProjectRoot);
+      Recorded, Leading.empty() ? nullptr : &Owned);
   clang::DiagnosticConsumer Quiet;
   clang::tooling::ToolInvocation Invocation(Command, std::move(Action),
                                             Files.get());

@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "Driver/OwnedFiles.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <map>
@@ -64,16 +65,16 @@ public:
                                   llvm::StringRef WorkingDirectory,
                                   llvm::ArrayRef<std::string> Leading = {});
 
-  /// The files under \p Root (with a trailing separator) are the project's:
-  /// a prelude of leading includes that reads one is not used.
-  void setProjectRoot(std::string Root) { ProjectRoot = std::move(Root); }
+  /// The files \p Owned owns are the project's: a prelude of leading
+  /// includes that reads one is not used.
+  void setOwnedFiles(OwnedFiles O) { Owned = std::move(O); }
 
   /// The key a command line (and the leading includes, with the project
   /// root) is cached under (tests).
   static std::string keyOf(llvm::ArrayRef<std::string> Args,
                            llvm::StringRef WorkingDirectory,
                            llvm::ArrayRef<std::string> Leading = {},
-                           llvm::StringRef ProjectRoot = {});
+                           llvm::StringRef OwnedKey = {});
   /// Whether \p Args can have a precompiled prelude at all (tests).
   static bool canPrecompile(llvm::ArrayRef<std::string> Args);
 
@@ -111,7 +112,7 @@ private:
   sourceFor(const std::string &Key, llvm::ArrayRef<std::string> Leading);
 
   std::string Dir;
-  std::string ProjectRoot;
+  OwnedFiles Owned;
   std::mutex Mutex;
   std::map<std::string, std::unique_ptr<Entry>> Entries;
 };

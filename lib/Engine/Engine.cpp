@@ -25,6 +25,7 @@
 #include "Output/Progress.h"
 #include "cudalower/Tool.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -70,6 +71,32 @@ struct PreparedRun {
   }
 };
 
+/// The files the run may edit: under the project root \p Root and the
+/// other --in-root directories, and with --lower-dependencies the headers
+/// of the libraries the sources use.
+llvm::Expected<OwnedFiles> ownedFilesOf(const ToolOptions &Opts,
+                                        const std::string &Root,
+                                        llvm::StringRef CudaPath,
+                                        llvm::vfs::FileSystem &FS) {
+  OwnedFiles Owned;
+  Owned.Roots.push_back(Root);
+  for (const std::string &Dir : Opts.MoreRoots) {
+    auto More = findProjectRoot(Dir, "", FS);
+    if (!More)
+      return More.takeError();
+    Owned.Roots.push_back(canonicalDirectory(*More));
+  }
+  Owned.Dependencies = Opts.LowerDependencies;
+  Owned.ToolchainDirs = toolchainDirectories(CudaPath);
+  if (Opts.LowerDependencies && Opts.Mode != OutputMode::OutRoot &&
+      Opts.Mode != OutputMode::Overlay)
+    return llvm::createStringError(
+        "--lower-dependencies needs --out-root: the libraries' headers are "
+        "lowered into a copy, never where they are installed (to edit one "
+        "in place, name its directory with a second --in-root)");
+  return Owned;
+}
+
 /// Checks the options against the sources in \p FS: every problem found
 /// here is a usage error, reported before anything is parsed.
 llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
@@ -104,9 +131,14 @@ llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
   Cfg->OnlyColumn = Opts.OnlyColumn;
   if (!llvm::StringRef(Cfg->Root).ends_with("/"))
     Cfg->Root += '/';
-  if (llvm::Error E = checkSourcesUnderRoot(*Sources, Cfg->Root, Opts.InRoot))
+  auto Owned = ownedFilesOf(Opts, Cfg->Root, (*Setup)->cudaPath(), FS);
+  if (!Owned)
+    return Owned.takeError();
+  Cfg->Owned = std::move(*Owned);
+  if (llvm::Error E =
+          checkSourcesUnderRoot(*Sources, Cfg->Owned.Roots, Opts.InRoot))
     return E;
-  (*Setup)->setProjectRoot(Cfg->Root);
+  (*Setup)->setOwnedFiles(Cfg->Owned);
   if (Opts.Mode == OutputMode::OutRoot)
     if (llvm::Error E = checkOutRoot(Opts.OutRoot, Cfg->Root))
       return E;
@@ -126,6 +158,7 @@ llvm::Error addSourceConfigs(PreparedRun &Run, const SourceConfigs &Configs) {
     if (!Own)
       return Own.takeError();
     Own->Root = Run.Cfg.Root;
+    Own->Owned = Run.Cfg.Owned;
     Own->TestCrashInRule = Run.Cfg.TestCrashInRule;
     Own->TestCrashInSource = Run.Cfg.TestCrashInSource;
     Own->OnlyFile = Run.Cfg.OnlyFile;
@@ -178,6 +211,38 @@ int stoppedRunCode(const ToolOptions &Opts, const ParseOutcome &Parse) {
   return Parse.Crashed && showsOneSource(Opts) ? InternalError : Success;
 }
 
+/// The include directories of the sources' commands, canonical: a
+/// library's lowered header goes to the out-root with the directory it was
+/// found in (DependencyCopy.h). Empty when no such header can be edited.
+std::vector<std::string> includeDirectoriesOf(const ToolOptions &Opts,
+                                              const PreparedRun &Run) {
+  std::vector<std::string> Dirs;
+  if (Opts.Mode != OutputMode::OutRoot ||
+      (!Opts.LowerDependencies && Opts.MoreRoots.empty()))
+    return Dirs;
+  for (const std::string &Source : Run.Sources) {
+    std::vector<std::string> Args =
+        Run.Setup->commandFor(Source, CompilationPass::Host);
+    std::string Cwd = Run.Setup->directoryFor(Source);
+    for (size_t I = 0; I < Args.size(); ++I)
+      for (llvm::StringRef Flag : {"-I", "-isystem", "-iquote", "-idirafter"}) {
+        llvm::StringRef Arg = Args[I];
+        if (!Arg.starts_with(Flag))
+          continue;
+        std::string Dir = Arg.size() > Flag.size()
+                              ? Arg.drop_front(Flag.size()).str()
+                              : (I + 1 < Args.size() ? Args[++I] : "");
+        llvm::SmallString<256> Abs(Dir);
+        if (llvm::sys::path::is_relative(Abs))
+          llvm::sys::path::make_absolute(Cwd, Abs);
+        if (!Dir.empty())
+          Dirs.push_back(canonicalDirectory(Abs));
+        break;
+      }
+  }
+  return Dirs;
+}
+
 /// Emits the files verification did not withhold, unless the run stopped.
 /// \returns the exit code, the reports aside.
 int emitFiles(const ToolOptions &Opts, const PreparedRun &Run,
@@ -199,7 +264,8 @@ int emitFiles(const ToolOptions &Opts, const PreparedRun &Run,
   int Code = Opts.Analysis ? Success
              : Opts.Mode == OutputMode::OutRoot
                  ? writeOutRoot(Files, Run.Cfg.Root, Opts.OutRoot,
-                                Opts.CopyAll, Err)
+                                Opts.CopyAll, includeDirectoriesOf(Opts, Run),
+                                Err)
                  : emitOutput(Opts, Main, MainParsed, Files, Out, Err);
   if (Code == Success && (Parse.Crashed || Verified.Crashed))
     Code = InternalError;
@@ -243,7 +309,7 @@ int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
   // sees is left by a device-only run, and said so here).
   if (Opts.Verify)
     Verified = verifyOutput({Parse.Parsed, *Run.Setup, PassSelection::Both,
-                             Files, Collector, Run.Cfg.Root,
+                             Files, Collector, Run.Cfg.Owned,
                              Parse.ToleratedCrossSpace,
                              Run.Cfg.TestCrashInRule == "verify", FS,
                              jobsFor(Opts), &Progress});
@@ -325,7 +391,7 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   // The rules that write the spellings fixed for the parse
   // (SpellingFixes.def) turn them into edits; without the rule, such a
   // source does not parse.
-  Settings.Root = Run->Cfg.Root;
+  Settings.Owned = Run->Cfg.Owned;
   Settings.ParseFixesFor = [&](const std::string &Source) {
     const llvm::StringSet<> &On = Run->configFor(Source).Enabled;
     std::set<ParseFixKind> Kinds;

@@ -29,7 +29,9 @@ public:
       : PP(PP), Owned(Owned) {}
 
   void FileChanged(SourceLocation Loc, FileChangeReason Reason,
-                   SrcMgr::CharacteristicKind, FileID) override {
+                   SrcMgr::CharacteristicKind Kind, FileID) override {
+    if (Reason == EnterFile && Kind != SrcMgr::C_User)
+      return keepDependencyUserCode(Loc);
     if (Reason != SystemHeaderPragma ||
         !Owned.isOwned(PP.getSourceManager(), Loc))
       return;
@@ -41,6 +43,26 @@ public:
   }
 
 private:
+  /// A library's header found through -isystem (CMake's way with imported
+  /// targets) is one plain nvcc reads as well: an extended lambda there
+  /// fails to build once used. When it is owned, the whole file is user
+  /// code, from its first line.
+  void keepDependencyUserCode(SourceLocation FileStart) {
+    SourceManager &SM = PP.getSourceManager();
+    FileID FID = SM.getFileID(FileStart);
+    if (!Owned.isOwnedDependency(SM, FID))
+      return;
+    PresumedLoc P = SM.getPresumedLoc(FileStart);
+    if (P.isInvalid())
+      return;
+    SM.AddLineNote(FileStart, /*LineNo=*/1,
+                   SM.getLineTableFilenameID(P.getFilename()),
+                   /*IsFileEntry=*/false, /*IsFileExit=*/false,
+                   SrcMgr::C_User);
+    if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID))
+      PP.getHeaderSearchInfo().getFileInfo(*FE).DirInfo = SrcMgr::C_User;
+  }
+
   void undoPending() {
     SourceManager &SM = PP.getSourceManager();
     for (SourceLocation Pragma : Pending) {

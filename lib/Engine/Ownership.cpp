@@ -7,18 +7,37 @@ using namespace clang;
 
 namespace cudalower {
 
+FileOwnership::Kind FileOwnership::kindOf(const SourceManager &SM,
+                                          FileID FID) {
+  auto [It, Inserted] = Cache.try_emplace(FID, Kind::Other);
+  if (Inserted)
+    if (auto Entry = SM.getFileEntryRefForID(FID)) {
+      llvm::StringRef Path = SM.getFileManager().getCanonicalName(*Entry);
+      It->second = Owned.isUnderRoot(Path)         ? Kind::Project
+                   : Owned.isToolchainFile(Path)   ? Kind::Toolchain
+                   : Owned.Dependencies            ? Kind::Dependency
+                                                   : Kind::Other;
+    }
+  return It->second;
+}
+
 bool FileOwnership::isOwned(const SourceManager &SM, SourceLocation Loc) {
   SourceLocation FileLoc = SM.getFileLoc(Loc);
   if (FileLoc.isInvalid() || SM.isInSystemHeader(FileLoc))
     return false;
-  FileID FID = SM.getFileID(FileLoc);
-  auto [It, Inserted] = Cache.try_emplace(FID, false);
-  if (Inserted) {
-    if (auto Entry = SM.getFileEntryRefForID(FID))
-      It->second =
-          SM.getFileManager().getCanonicalName(*Entry).starts_with(Root);
-  }
-  return It->second;
+  Kind K = kindOf(SM, SM.getFileID(FileLoc));
+  return K == Kind::Project || K == Kind::Dependency;
+}
+
+bool FileOwnership::isToolchainFile(const SourceManager &SM,
+                                    SourceLocation Loc) {
+  SourceLocation FileLoc = SM.getFileLoc(Loc);
+  return FileLoc.isValid() &&
+         kindOf(SM, SM.getFileID(FileLoc)) == Kind::Toolchain;
+}
+
+bool FileOwnership::isOwnedDependency(const SourceManager &SM, FileID FID) {
+  return kindOf(SM, FID) == Kind::Dependency;
 }
 
 std::string canonicalPathOf(const SourceManager &SM, SourceLocation Loc) {

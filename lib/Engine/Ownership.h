@@ -1,6 +1,7 @@
 //===--- Ownership.h - Which files are the user's own -----------*- C++ -*-===//
 #pragma once
 
+#include "Driver/OwnedFiles.h"
 #include "cudalower/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
@@ -9,20 +10,30 @@
 
 namespace cudalower {
 
-/// Answers "is this code in a file the user owns?": a file under the project
-/// root (resolved through symbolic links, in the file system the parse
-/// reads) that is not a system header. The
-/// answer is cached per file of one SourceManager.
+/// Answers "is this code in a file the user owns?": a file \p Owned owns
+/// (by its path resolved through symbolic links, in the file system the
+/// parse reads) that is not a system header; a dependency header is owned
+/// wherever the include search found it (keepOwnedHeadersUserCode makes it
+/// user code). The answer is cached per file of one SourceManager.
 class FileOwnership {
 public:
-  /// \p Root ends with a path separator.
-  explicit FileOwnership(std::string Root) : Root(std::move(Root)) {}
+  explicit FileOwnership(OwnedFiles Owned) : Owned(std::move(Owned)) {}
 
   bool isOwned(const clang::SourceManager &SM, clang::SourceLocation Loc);
+  /// True if \p Loc is in the CUDA toolkit's, a compiler's or the
+  /// system's headers.
+  bool isToolchainFile(const clang::SourceManager &SM,
+                       clang::SourceLocation Loc);
+  /// True if the file \p FID is a dependency header owned whatever kind
+  /// of include directory found it.
+  bool isOwnedDependency(const clang::SourceManager &SM, clang::FileID FID);
 
 private:
-  std::string Root;
-  llvm::DenseMap<clang::FileID, bool> Cache;
+  enum class Kind : char { Project, Dependency, Toolchain, Other };
+  Kind kindOf(const clang::SourceManager &SM, clang::FileID FID);
+
+  OwnedFiles Owned;
+  llvm::DenseMap<clang::FileID, Kind> Cache;
 };
 
 /// The canonical absolute path of the file holding \p Loc (macro locations

@@ -30,8 +30,8 @@ void ErrorPrinter::BeginSourceFile(const LangOptions &LO,
                                    const Preprocessor *PP) {
   LangOpts = LO;
   PPOfFile = PP;
-  if (!FixRoot.empty())
-    Owned = std::make_unique<FileOwnership>(FixRoot);
+  if (FixOwned)
+    Owned = std::make_unique<FileOwnership>(*FixOwned);
 }
 
 void ErrorPrinter::HandleDiagnostic(DiagnosticsEngine::Level Level,
@@ -103,7 +103,7 @@ unsigned ErrorPrinter::offsetOnDisk(const std::string &File,
 /// (ParseFixes.h), in a file of the project, records its fix and returns
 /// true. If it is one elsewhere, says in \p Hint why it stays an error.
 bool ErrorPrinter::takeFix(std::string &Hint) {
-  if (FixRoot.empty())
+  if (!FixOwned)
     return false;
   std::optional<ParseFixSite> Site = nvccSpellingFix(Held, HeldWhere);
   if (!Site || !FixKinds.count(Site->Kind))
@@ -425,7 +425,7 @@ SourceResult parseOne(const std::string &Source, const CompilationSetup &Setup,
   if (Settings.ParseFixesFor)
     if (std::set<ParseFixKind> Kinds = Settings.ParseFixesFor(Source);
         !Kinds.empty())
-      Errors.enableParseFixes(Settings.Root, std::move(Kinds));
+      Errors.enableParseFixes(Settings.Owned, std::move(Kinds));
   llvm::IntrusiveRefCntPtr<FileManager> Files;
   CrashSite Site;
   bool Parsed = false;

@@ -112,10 +112,10 @@ public:
   }
 
   /// Lets the parse fix spellings nvcc accepts (ParseFixes.h) of the
-  /// \p Kinds in files under \p Root (with a trailing separator) that are
-  /// not system headers: such errors are then counted as fixable.
-  void enableParseFixes(std::string Root, std::set<ParseFixKind> Kinds) {
-    FixRoot = std::move(Root);
+  /// \p Kinds in the files of \p Owned that are not system headers: such
+  /// errors are then counted as fixable.
+  void enableParseFixes(OwnedFiles Owned, std::set<ParseFixKind> Kinds) {
+    FixOwned = std::move(Owned);
     FixKinds = std::move(Kinds);
   }
   /// The parse's Sema while it runs (null outside): some errors are read
@@ -176,7 +176,7 @@ private:
   static constexpr unsigned MaxShownErrors = 20;
   std::vector<WrongSideReference> WrongSide;
   // Fixing spellings nvcc accepts (enableParseFixes).
-  std::string FixRoot;
+  std::optional<OwnedFiles> FixOwned; // set: parse fixes are enabled
   std::set<ParseFixKind> FixKinds;
   std::unique_ptr<FileOwnership> Owned; // per parse (its cache is by FileID)
   const ParseFixes *Applied = nullptr;
@@ -209,10 +209,9 @@ struct ParseOutcome {
 /// How parseAll runs and reports.
 struct ParseSettings {
   PassSelection Passes = PassSelection::Both;
-  /// The project root, with a trailing separator: files under it get the
-  /// spellings nvcc accepts fixed (a missing `template` keyword inserted),
-  /// of the kinds ParseFixesFor allows.
-  std::string Root;
+  /// The files that get the spellings nvcc accepts fixed (a missing
+  /// `template` keyword inserted), of the kinds ParseFixesFor allows.
+  OwnedFiles Owned;
   /// The kinds of fix whose rule (nvcc-dependent-template,
   /// nvcc-lenient-constexpr) runs for a source; the parse stops at an
   /// error of any other kind, as at any other error.

@@ -64,6 +64,10 @@ public:
     return Owned.isOwned(Ctx.getSourceManager(), Loc);
   }
 
+  bool isToolchainFile(SourceLocation Loc) const override {
+    return Owned.isToolchainFile(Ctx.getSourceManager(), Loc);
+  }
+
   const FindingOwners &owners() const override { return Cfg.Owners; }
 
   Analyses &analyses() override {
@@ -138,7 +142,7 @@ private:
   mutable std::vector<ParseFixReference> FixesRead;
   CrashSite &Site;
   EditCollector &Sink;
-  mutable FileOwnership Owned{Cfg.Root};
+  mutable FileOwnership Owned{Cfg.Owned};
   llvm::StringSet<> TextRecorded;
   std::unique_ptr<Analyses> TUAnalyses;
   SuppressionFilter Suppressed;
@@ -203,7 +207,7 @@ public:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    OwnedHeaders = std::make_unique<FileOwnership>(Cfg.Root);
+    OwnedHeaders = std::make_unique<FileOwnership>(Cfg.Owned);
     prepareParseAsNvcc(CI.getPreprocessor(), *OwnedHeaders);
     return std::make_unique<RulesConsumer>(CI, Pass, Cfg, Found, Errors, Site,
                                            Sink);

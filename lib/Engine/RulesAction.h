@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "Driver/OwnedFiles.h"
 #include "Engine/RuleGlobs.h"
 #include "Engine/RuleRegistry.h"
 #include "cudalower/Diagnostic.h"
@@ -34,6 +35,7 @@ struct RunConfig {
   llvm::StringSet<> Enabled;
   std::map<std::string, std::string> Options; // "rule.key" -> value
   std::string Root;                            // with a trailing separator
+  OwnedFiles Owned;                            // Root first
   std::string TestCrashInRule, TestCrashInSource; // see ToolOptions
   /// --explain: the one place whose findings are kept (see ToolOptions).
   std::string OnlyFile;

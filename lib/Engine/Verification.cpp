@@ -502,7 +502,7 @@ private:
   bool checkPass(size_t I, CompilationPass Pass, FileManager &Files,
                  SourceCheck &Check) {
     std::vector<RawProblem> Raw;
-    FileOwnership Owned(In.Root);
+    FileOwnership Owned(In.Owned);
     VerifyDiagnostics Diags(Raw, Owned);
     // The rewritten text: its leading includes may be precompiled.
     auto Text = Files.getVirtualFileSystem().getBufferForFile(In.Sources[I]);

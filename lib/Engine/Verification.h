@@ -9,6 +9,7 @@
 #pragma once
 
 #include "Driver/CompilationSetup.h"
+#include "Driver/OwnedFiles.h"
 #include "Engine/EditCollector.h"
 #include "Output/Emit.h"
 #include "Output/Progress.h"
@@ -30,7 +31,7 @@ struct VerificationInput {
   PassSelection Passes;
   const std::vector<RewrittenFile> &Files;
   const EditCollector &Edits;
-  std::string Root; ///< The project root, with a trailing separator.
+  OwnedFiles Owned; ///< The files the rewrite may have edited.
   /// Cross-space errors the input had (crossSpaceKeys): the same in the
   /// output is no new problem. Clang is stricter than nvcc on some of them
   /// (a __device__ call in a host decltype), and nvcc only warns on others.

@@ -1,6 +1,7 @@
 //===--- OutRoot.cpp - A migrated copy of the project tree ----------------===//
 
 #include "Output/OutRoot.h"
+#include "Output/DependencyCopy.h"
 #include "Output/DiagnosticPrinter.h"
 #include "Output/FileWriter.h"
 #include "cudalower/Options.h"
@@ -50,9 +51,6 @@ llvm::Error checkOutRoot(llvm::StringRef OutRoot, llvm::StringRef Root) {
   return llvm::Error::success();
 }
 
-namespace {
-
-/// Writes \p Text to \p To, atomically, with \p Model's permissions.
 llvm::Error writeCopy(llvm::StringRef To, llvm::StringRef Text,
                       llvm::StringRef Model) {
   if (std::error_code EC = llvm::sys::fs::create_directories(
@@ -67,6 +65,8 @@ llvm::Error writeCopy(llvm::StringRef To, llvm::StringRef Text,
     llvm::sys::fs::setPermissions(To, *Perms);
   return llvm::Error::success();
 }
+
+namespace {
 
 /// Makes \p To a symbolic link with the target of the link \p Link (a
 /// relative target then points into the copy), replacing what was there
@@ -143,16 +143,20 @@ llvm::Error copyUnchanged(llvm::StringRef Root, llvm::StringRef OutRoot,
 
 int writeOutRoot(const std::vector<RewrittenFile> &Files, llvm::StringRef Root,
                  llvm::StringRef OutRoot, bool CopyAll,
+                 llvm::ArrayRef<std::string> IncludeDirs,
                  llvm::raw_ostream &Err) {
   llvm::StringSet<> Written;
   auto Fail = [&](llvm::Error E) {
     Err << "cuda-lower: error: " << llvm::toString(std::move(E)) << '\n';
     return UsageError;
   };
+  std::vector<const RewrittenFile *> Outside;
   for (const RewrittenFile &R : Files) {
     std::string To = outRootPathOf(R.Path, Root, OutRoot);
-    if (To.empty())
-      continue; // Never happens: edits land only under the root.
+    if (To.empty()) {
+      Outside.push_back(&R); // a library's header (DependencyCopy.h)
+      continue;
+    }
     if (llvm::Error E = writeCopy(To, R.New, R.Path))
       return Fail(std::move(E));
     Written.insert(R.Path);
@@ -160,7 +164,9 @@ int writeOutRoot(const std::vector<RewrittenFile> &Files, llvm::StringRef Root,
   if (CopyAll)
     if (llvm::Error E = copyUnchanged(Root, OutRoot, Written, Err))
       return Fail(std::move(E));
-  return Success;
+  if (Outside.empty())
+    return Success;
+  return writeDependencyCopies(Outside, IncludeDirs, OutRoot, Err);
 }
 
 } // namespace cudalower

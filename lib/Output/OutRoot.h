@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Output/Emit.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <string>
@@ -26,11 +27,19 @@ llvm::Error checkOutRoot(llvm::StringRef OutRoot, llvm::StringRef Root);
 /// --out-root: writes each of \p Files, as rewritten, under \p OutRoot at
 /// its path relative to \p Root, creating directories; with \p CopyAll,
 /// every other file under the root too (except the out-root itself and
-/// version-control folders), as it is. Each file is written atomically
-/// with its original's permissions; the originals are only read.
-/// \returns an ExitCode.
+/// version-control folders), as it is. A file outside \p Root (a library's
+/// header, with --lower-dependencies or a second --in-root) goes with its
+/// include directory, found among \p IncludeDirs, under OUT/.cuda-lower-deps
+/// (DependencyCopy.h). Each file is written atomically with its original's
+/// permissions; the originals are only read. \returns an ExitCode.
 int writeOutRoot(const std::vector<RewrittenFile> &Files, llvm::StringRef Root,
                  llvm::StringRef OutRoot, bool CopyAll,
+                 llvm::ArrayRef<std::string> IncludeDirs,
                  llvm::raw_ostream &Err);
+
+/// Writes \p Text to \p To, atomically, with \p Model's permissions,
+/// creating the directories on the way.
+llvm::Error writeCopy(llvm::StringRef To, llvm::StringRef Text,
+                      llvm::StringRef Model);
 
 } // namespace cudalower

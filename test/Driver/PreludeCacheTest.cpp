@@ -287,12 +287,12 @@ TEST_F(PreludeCacheTest, AProjectFileAmongLeadingIncludesGetsThePlainPrelude) {
   write("proj/include/lib.h", "#pragma once\nstruct lib {};\n" + padding());
   write("proj/k.cu", "#include <lib.h>\n");
   PreludeCache Cache(path("cache"));
-  Cache.setProjectRoot(path("proj") + "/");
+  Cache.setOwnedFiles(OwnedFiles::projectOnly(path("proj") + "/"));
   std::vector<std::string> Args =
       commandFor(path("proj/k.cu"), {"-isystem", path("proj/include")});
   Cache.attach(Args, Dir, {"lib.h"});
   PreludeCache Later(path("cache"));
-  Later.setProjectRoot(path("proj") + "/");
+  Later.setOwnedFiles(OwnedFiles::projectOnly(path("proj") + "/"));
   std::vector<std::string> With = Later.attach(Args, Dir, {"lib.h"});
   ASSERT_TRUE(hasPrelude(With));
   EXPECT_EQ(preludeOf(With),

@@ -86,7 +86,7 @@ protected:
     llvm::SmallString<128> Root;
     fs::real_path(Dir, Root);
     return verifyOutput({Sources, **Setup, PassSelection::Both, *Files, Edits,
-                         std::string(Root) + "/", InInput});
+                         OwnedFiles::projectOnly(std::string(Root) + "/"), InInput});
   }
 
   static Diagnostic finding(const std::string &File, unsigned Offset,

@@ -133,6 +133,7 @@ int main(int argc, char **argv) {
   App.get_formatter()->column_width(34);
 
   App.add_option("sources", Opts.Sources, "CUDA or C++ sources to rewrite");
+  std::vector<std::string> InRoots;
   App.add_option("-p,--build-path", Opts.BuildPath,
                  "Directory with compile_commands.json (nvcc, clang or gcc "
                  "entries); flags for each source come from it");
@@ -142,9 +143,18 @@ int main(int argc, char **argv) {
   App.add_option("--cuda-gpu-arch", Opts.GpuArch,
                  "GPU architecture to parse for when the command names none")
       ->capture_default_str();
-  App.add_option("--in-root", Opts.InRoot,
+  App.add_option("--in-root", InRoots,
                  "Only files under this directory are edited (default: the "
-                 "git work tree of the first source, else its directory)");
+                 "git work tree of the first source, else its directory); "
+                 "repeatable: the first is the project root, the others "
+                 "hold libraries it uses")
+      ->allow_extra_args(false);
+  auto *LowerDeps = App.add_flag(
+      "--lower-dependencies", Opts.LowerDependencies,
+      "With --out-root: also lower the headers of the libraries the sources "
+      "use (outside the toolkit and the system), into DIR/" +
+          std::string(cudalower::DependencyDirName) +
+          " at their absolute paths");
 
   auto *Out = App.add_option("-o,--output", Opts.OutputFile,
                              "Write the rewritten source to FILE");
@@ -211,6 +221,7 @@ int main(int argc, char **argv) {
   App.add_flag("--copy-all", Opts.CopyAll,
                "With --out-root: copy the unchanged files of --in-root too")
       ->needs(OutRoot);
+  LowerDeps->needs(OutRoot);
   OutRoot->excludes(Out)->excludes(InPlaceFlag)->excludes(DiffFlag)->excludes(
       CheckFlag);
   // CI outputs and reports (docs/usage.md#ci).
@@ -298,6 +309,10 @@ int main(int argc, char **argv) {
   Opts.Passes = Passes == "host"     ? cudalower::PassSelection::HostOnly
                 : Passes == "device" ? cudalower::PassSelection::DeviceOnly
                                      : cudalower::PassSelection::Both;
+  if (!InRoots.empty()) {
+    Opts.InRoot = InRoots.front();
+    Opts.MoreRoots.assign(InRoots.begin() + 1, InRoots.end());
+  }
   Opts.Verify = !NoVerify;
   Opts.PreludeCache = !NoPreludeCache;
   Opts.ExtraArgs.insert(Opts.ExtraArgs.end(), ExtraArgsAfter.begin(),

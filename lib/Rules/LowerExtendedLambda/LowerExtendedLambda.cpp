@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/LowerExtendedLambda/LowerExtendedLambda.h"
+#include "Rules/LowerExtendedLambda/SystemHeaderLambdas.h"
 #include "Analysis/Analyses.h"
 #include "Rules/LowerExtendedLambda/LambdaLocalDependencies.h"
 #include "Rules/LowerExtendedLambda/Lowering.h"
@@ -170,14 +171,21 @@ void LowerExtendedLambda::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(lambdaExpr().bind("l"), this);
 }
 
-void LowerExtendedLambda::reportIfInDependencyHeader(const LambdaExpr &L) {
+void LowerExtendedLambda::reportIfInDependencyHeader(const LambdaExpr &L,
+                                                     bool Instantiated) {
   const SourceManager &SM = context().getASTContext().getSourceManager();
   SourceLocation Loc = SM.getFileLoc(L.getBeginLoc());
-  // Toolkit, system and -isystem headers are the toolchain's business; the
-  // lambda must be written in the header itself (not a macro argument of
-  // a project file, which the owned-file path handles).
-  if (Loc.isInvalid() || SM.isInSystemHeader(Loc) ||
+  // The toolkit's and the system's headers are the toolchain's business;
+  // the lambda must be written in the header itself (not a macro argument
+  // of a project file, which the owned-file path handles).
+  if (Loc.isInvalid() || context().isToolchainFile(Loc) ||
       SM.getFileID(Loc) == SM.getMainFileID())
+    return;
+  // nvcc rejects an annotated lambda in a header found with -I when it
+  // reads it; in one found with -isystem it drops the annotation without a
+  // word, and the build fails only where the template is instantiated.
+  bool FoundAsSystem = SM.isInSystemHeader(Loc);
+  if (FoundAsSystem != Instantiated)
     return;
   LambdaSpace Space = writtenLambdaSpace(L);
   if (Space != LambdaSpace::Device && Space != LambdaSpace::HostDevice)
@@ -187,26 +195,33 @@ void LowerExtendedLambda::reportIfInDependencyHeader(const LambdaExpr &L) {
     if (F->hasAttr<CUDAGlobalAttr>() ||
         (F->hasAttr<CUDADeviceAttr>() && !F->hasAttr<CUDAHostAttr>()))
       return;
-  diag(L.getBeginLoc(),
-       llvm::formatv("{0} lambda in '{1}', a header outside the project "
-                     "root: plain nvcc rejects it when it reads the header "
-                     "(even in a template never called), and cuda-lower "
-                     "edits only files under the root; set --in-root to a "
-                     "directory that holds this header too, or lower the "
-                     "library on its own first",
-                     spaceName(Space), SM.getFilename(Loc))
+  if (!ReportedDependencyLambdas.insert(Loc).second)
+    return;
+  diag(Loc,
+       llvm::formatv(
+           "{0} lambda in '{1}', a header of a library outside the project "
+           "root: plain nvcc {2}, and cuda-lower edits only the project's "
+           "files; lower the library too: with --lower-dependencies and "
+           "--out-root (a lowered copy of its headers), or with a second "
+           "--in-root naming its directory (edited in place)",
+           spaceName(Space), SM.getFilename(Loc),
+           FoundAsSystem ? "ignores the annotation in a header found with "
+                           "-isystem and fails where the template is used"
+                         : "rejects it when it reads the header (even in a "
+                           "template never called)")
            .str(),
        DiagLevel::Error);
 }
 
 void LowerExtendedLambda::check(const MatchFinder::MatchResult &Result) {
   const auto *L = Result.Nodes.getNodeAs<LambdaExpr>("l");
-  if (isInInstantiation(*L))
-    return;
+  bool Instantiated = isInInstantiation(*L);
   if (!context().isUserOwned(L->getBeginLoc())) {
-    reportIfInDependencyHeader(*L);
+    reportIfInDependencyHeader(*L, Instantiated);
     return;
   }
+  if (Instantiated)
+    return;
   LambdaSpace Space = writtenLambdaSpace(*L);
   // A plain lambda passed to device code: exec-space-lambda-to-device
   // decides its space and leaves the lowering to this rule (§5.3.8.1).
@@ -325,6 +340,10 @@ std::string LowerExtendedLambda::uniqueName(const DeclContext &Scope,
 
 void LowerExtendedLambda::finishTranslationUnit() {
   const SourceManager &SM = context().getSourceManager();
+  for (const LambdaExpr *L :
+       lambdasInLibrarySystemHeaders(context().getASTContext(), context()))
+    if (isInInstantiation(*L))
+      reportIfInDependencyHeader(*L, /*Instantiated=*/true);
   for (const FlagUse &U : FlagUses) {
     auto D = diag(U.Range.getBegin(), U.Message);
     if (!U.Replacement.empty())

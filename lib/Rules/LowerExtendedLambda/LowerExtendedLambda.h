@@ -14,6 +14,7 @@
 #include "cudalower/Rule.h"
 #include "clang/AST/Type.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
 #include <memory>
@@ -90,10 +91,13 @@ private:
             const std::vector<clang::CharSourceRange> &Removals,
             const FunctorSite &Site,
             std::optional<lowering::FunctorText> Formatted);
-  /// Reports an extended lambda in a header outside the project root that
-  /// is no system header (a library found with -I): plain nvcc rejects it
-  /// when it parses the header, and cuda-lower does not edit the file.
-  void reportIfInDependencyHeader(const clang::LambdaExpr &L);
+  /// Reports an extended lambda in a header of a library the project uses
+  /// that the run does not own (not the toolkit's or the system's): plain
+  /// nvcc rejects it when it reads a header found with -I, and drops the
+  /// annotation of one found with -isystem, failing where it is used (so
+  /// that is reported at an \p Instantiated copy).
+  void reportIfInDependencyHeader(const clang::LambdaExpr &L,
+                                  bool Instantiated);
   /// Removes an annotation that changes nothing but needs the flag; \p Why
   /// starts the warning.
   void dropAnnotation(const clang::LambdaExpr &L, llvm::StringRef Why);
@@ -113,6 +117,8 @@ private:
   /// traits; only then are the instantiations searched for them.
   bool SawLambdaTrait = false;
   TraitQueries Traits;
+  /// Dependency lambdas reported (an -isystem one is met per instantiation).
+  llvm::DenseSet<clang::SourceLocation> ReportedDependencyLambdas;
   bool LowerTraitDispatched = false;
   /// The space each lambda's functor gets.
   llvm::DenseMap<const clang::LambdaExpr *, LambdaSpace> Spaces;

@@ -1,0 +1,61 @@
+//===--- OwnedFiles.cpp - Which files cuda-lower may edit -----------------===//
+
+#include "Driver/OwnedFiles.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+namespace cudalower {
+
+static bool startsWithAny(llvm::StringRef Path,
+                          const std::vector<std::string> &Prefixes) {
+  for (const std::string &P : Prefixes)
+    if (Path.starts_with(P))
+      return true;
+  return false;
+}
+
+bool OwnedFiles::isUnderRoot(llvm::StringRef Path) const {
+  return startsWithAny(Path, Roots);
+}
+
+bool OwnedFiles::isToolchainFile(llvm::StringRef Path) const {
+  return startsWithAny(Path, ToolchainDirs);
+}
+
+std::string OwnedFiles::key() const {
+  std::string Key;
+  for (const std::string &R : Roots)
+    Key += R + '\n';
+  if (Dependencies) {
+    Key += "dependencies\n";
+    for (const std::string &D : ToolchainDirs)
+      Key += D + '\n';
+  }
+  return Key;
+}
+
+std::string canonicalDirectory(llvm::StringRef Dir) {
+  llvm::SmallString<256> Real;
+  std::string Out =
+      llvm::sys::fs::real_path(Dir, Real) ? Dir.str() : Real.str().str();
+  if (!llvm::StringRef(Out).ends_with("/"))
+    Out += '/';
+  return Out;
+}
+
+std::vector<std::string> toolchainDirectories(llvm::StringRef CudaPath) {
+  std::vector<std::string> Out;
+  if (!CudaPath.empty())
+    Out.push_back(canonicalDirectory(CudaPath));
+  // /usr/include holds the C library and libstdc++, GCC keeps omp.h and
+  // the like under /usr/lib/gcc, Clang its CUDA wrappers in its resource
+  // directory. A library the user installs goes to /usr/local or a prefix
+  // of its own, and is a dependency.
+  for (const char *Dir :
+       {"/usr/include", "/usr/lib/gcc", CUDALOWER_CLANG_RESOURCE_DIR})
+    if (llvm::sys::fs::is_directory(Dir))
+      Out.push_back(canonicalDirectory(Dir));
+  return Out;
+}
+
+} // namespace cudalower
