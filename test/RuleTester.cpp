@@ -21,7 +21,8 @@ namespace cudalower::test {
 LowerResult runRules(llvm::StringRef Code, llvm::StringRef Rules,
                      std::vector<std::pair<std::string, std::string>> Headers,
                      llvm::StringRef FileName,
-                     std::vector<std::string> ExtraArgs) {
+                     std::vector<std::string> ExtraArgs,
+                     std::vector<std::string> RuleOptions) {
   // The test's files live in memory, in a directory no disk has; the CUDA
   // toolkit and Clang's headers come from the real file system below.
   const std::string Dir = "/cudalower-unittest";
@@ -52,6 +53,7 @@ LowerResult runRules(llvm::StringRef Code, llvm::StringRef Rules,
   // the other rules fix; it has tests of its own (EngineTest, lit).
   Opts.Verify = false;
   Opts.ExtraArgs = std::move(ExtraArgs);
+  Opts.RuleOptions = std::move(RuleOptions);
   Opts.ExtraArgs.push_back("-I" + Dir);
   LowerResult R;
   llvm::raw_string_ostream Out(R.Output), Err(R.Diagnostics);

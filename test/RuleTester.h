@@ -22,7 +22,8 @@ struct LowerResult {
 LowerResult runRules(llvm::StringRef Code, llvm::StringRef Rules,
                      std::vector<std::pair<std::string, std::string>> Headers = {},
                      llvm::StringRef FileName = "input.cu",
-                     std::vector<std::string> ExtraArgs = {});
+                     std::vector<std::string> ExtraArgs = {},
+                     std::vector<std::string> RuleOptions = {});
 
 /// Parses \p Code as CUDA for the host pass (or the device pass) and returns
 /// the AST, for tests of a rule's decision logic.

@@ -175,10 +175,14 @@ bool signatureStaysStd(const FunctionDecl &FD, RuleContext &Ctx,
   const FunctionDecl *Pattern = FD.getTemplateInstantiationPattern();
   if (!Pattern)
     Pattern = &FD;
-  // std's own functions, and the members of std classes, become cuda::std's
-  // together with their arguments.
-  if (Pattern->isInStdNamespace())
-    return false;
+  // std's own functions, and the members of std classes (the copy
+  // constructor of the std::pair that std::min returns), become cuda::std's
+  // together with their arguments. isInStdNamespace() looks at the
+  // function's own context only, which for a member is its class.
+  for (const DeclContext *DC = Pattern->getDeclContext(); DC;
+       DC = DC->getParent())
+    if (DC->isStdNamespace())
+      return false;
   const SourceManager &SM = Ctx.getSourceManager();
   if (!Ctx.isUserOwned(SM.getExpansionLoc(Pattern->getLocation())))
     return true;

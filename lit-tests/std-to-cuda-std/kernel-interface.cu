@@ -6,6 +6,13 @@
 // reports what still needs --expt-relaxed-constexpr.
 // RUN: %check_cuda_lower %s std-to-cuda-std %t
 // RUN: %check_cuda_lower --check-suffix=REFUSED --expect-exit=1 --no-compile %s std-to-cuda-std %t.refused -- -- -DREFUSED
+// With RewriteInterfaceTypes=true the launches are converted all the same
+// (the option rewrites interfaces, not what host code passes a kernel).
+// RUN: %strip-checks %s > %t.opt.cu
+// RUN: %cuda-lower --rules=std-to-cuda-std --rule-option std-to-cuda-std.RewriteInterfaceTypes=true %t.opt.cu > %t.opt.out.cu 2> %t.opt.err
+// RUN: FileCheck %s --input-file=%t.opt.out.cu --check-prefix=CHECK-OPT
+// RUN: %nvcc -x cu -c %t.opt.out.cu -o %t.opt.o
+// CHECK-OPT: poly<<<1, 1>>>(nullptr, nullptr, cuda::std::array<float, 3>{c[0], c[1], c[2]});
 #include <array>
 #include <tuple>
 #include <utility>

@@ -100,6 +100,43 @@ __device__ int free_use() { return std::pair<int, int>(3, 4).second; }
       << R.Diagnostics;
 }
 
+TEST(StdBoundTypes, AStdClassMemberTakesItsArgumentsWithIt) {
+  // std::min over pairs returns through pair's copy constructor, a member
+  // of a std class: it becomes cuda::std's with everything else.
+  auto R = test::runRules(R"(#include <algorithm>
+#include <utility>
+__global__ void k(int *o) {
+  std::pair<int, int> p(o[0], o[1]);
+  std::pair<int, int> low = std::min(p, std::make_pair(2, 2));
+  o[2] = low.first;
+}
+)",
+                          "std-to-cuda-std");
+  EXPECT_NE(R.Output.find("cuda::std::pair<int, int> low = "
+                          "cuda::std::min(p, cuda::std::make_pair(2, 2));"),
+            std::string::npos)
+      << R.Output;
+  EXPECT_EQ(R.Diagnostics.find("flows into"), std::string::npos)
+      << R.Diagnostics;
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+}
+
+TEST(KernelParamConversion, LaunchesAreConvertedWithTheInterfaceOptionToo) {
+  auto R = test::runRules(R"(#include <array>
+__global__ void k(std::array<int, 2> a, int *out) { out[0] = a[0] + a[1]; }
+void run(int *out) {
+  std::array<int, 2> v{1, 2};
+  k<<<1, 1>>>(v, out);
+}
+)",
+                          "std-to-cuda-std", {}, "input.cu", {},
+                          {"std-to-cuda-std.RewriteInterfaceTypes=true"});
+  EXPECT_NE(R.Output.find("k<<<1, 1>>>(cuda::std::array<int, 2>{v[0], v[1]}, out);"),
+            std::string::npos)
+      << R.Output;
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+}
+
 TEST(LambdaTraits, NvccAnswers) {
   const char *Device = "__nv_is_extended_device_lambda_closure_type";
   const char *HostDevice = "__nv_is_extended_host_device_lambda_closure_type";

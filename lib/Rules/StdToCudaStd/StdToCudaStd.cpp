@@ -86,25 +86,29 @@ public:
            DiagLevel::Warning);
       return;
     }
-    if (U.Where == Site::SharedType && crossesAsStdType(U) &&
-        !RewriteInterfaceTypes) {
+    if (U.Where == Site::SharedType && crossesAsStdType(U)) {
+      // A kernel's launches convert what host code passes, with the option
+      // or without: host code keeps its std types.
       const KernelParamPlan *Plan = kernelParamPlan(U);
       if (Plan && Plan->Convertible) {
         rewriteKernelParam(U, *Sym, *Plan);
         return;
       }
-      std::string WhyNot =
-          Plan && !Plan->WhyNot.empty()
-              ? " (its launches cannot be converted: " + Plan->WhyNot + ")"
-              : "";
-      Diag(diagLoc(U),
-           Std + " in " + U.SharedWhat.str() +
-               " is a type host code shares; not rewritten to " + Cuda +
-               ", as that changes the interface (set "
-               "std-to-cuda-std.RewriteInterfaceTypes=true to rewrite it)" +
-               WhyNot,
-           DiagLevel::Warning);
-      return;
+      if (!RewriteInterfaceTypes) {
+        std::string WhyNot =
+            Plan && !Plan->WhyNot.empty()
+                ? " (its launches cannot be converted: " + Plan->WhyNot + ")"
+                : "";
+        Diag(diagLoc(U),
+             Std + " in " + U.SharedWhat.str() +
+                 " is a type host code shares; not rewritten to " + Cuda +
+                 ", as that changes the interface (set "
+                 "std-to-cuda-std.RewriteInterfaceTypes=true to rewrite "
+                 "it)" +
+                 WhyNot,
+             DiagLevel::Warning);
+        return;
+      }
     }
     if (const StdBoundRange *B = boundType(U)) {
       Diag(diagLoc(U),
