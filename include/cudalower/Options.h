@@ -64,6 +64,10 @@ struct ToolOptions {
   /// trees); with OutputMode::OutRoot or Overlay only: their lowered copies
   /// go under the out-root's DependencyDirName, never over the originals.
   bool LowerDependencies = false;
+  /// OutputMode::Overlay: these headers of libraries (absolute paths) are
+  /// lowered too; cuda-lower-nvcc names those its pre-scan found an
+  /// annotated lambda in.
+  std::vector<std::string> DependencyHeaders;
   OutputMode Mode = OutputMode::Stdout;
   std::string OutputFile;
   PassSelection Passes = PassSelection::Both;

@@ -1,6 +1,7 @@
 //===--- OwnedFiles.cpp - Which files cuda-lower may edit -----------------===//
 
 #include "Driver/OwnedFiles.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -22,6 +23,10 @@ bool OwnedFiles::isToolchainFile(llvm::StringRef Path) const {
   return startsWithAny(Path, ToolchainDirs);
 }
 
+bool OwnedFiles::ownsDependency(llvm::StringRef Path) const {
+  return Dependencies || llvm::is_contained(DependencyFiles, Path);
+}
+
 std::string OwnedFiles::key() const {
   std::string Key;
   for (const std::string &R : Roots)
@@ -31,6 +36,8 @@ std::string OwnedFiles::key() const {
     for (const std::string &D : ToolchainDirs)
       Key += D + '\n';
   }
+  for (const std::string &F : DependencyFiles)
+    Key += "dependency " + F + '\n';
   return Key;
 }
 

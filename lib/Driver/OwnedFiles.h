@@ -25,6 +25,9 @@ struct OwnedFiles {
   std::vector<std::string> Roots;
   /// Also own every file outside ToolchainDirs (dependency headers).
   bool Dependencies = false;
+  /// Dependency headers owned one by one (canonical paths): those
+  /// cuda-lower-nvcc's pre-scan found an annotated lambda in.
+  std::vector<std::string> DependencyFiles;
   /// The CUDA toolkit's, the compilers' and the system's include trees,
   /// canonical, with a trailing separator.
   std::vector<std::string> ToolchainDirs;
@@ -43,8 +46,10 @@ struct OwnedFiles {
   bool isDependency(llvm::StringRef Path) const {
     return !isUnderRoot(Path) && !isToolchainFile(Path);
   }
+  /// Whether a dependency header \p Path (isDependency) is owned.
+  bool ownsDependency(llvm::StringRef Path) const;
   bool owns(llvm::StringRef Path) const {
-    return isUnderRoot(Path) || (Dependencies && isDependency(Path));
+    return isUnderRoot(Path) || (isDependency(Path) && ownsDependency(Path));
   }
   /// Says what the answers depend on (a cache key's part).
   std::string key() const;

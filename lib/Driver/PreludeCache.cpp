@@ -277,6 +277,15 @@ void markUsed(llvm::StringRef Path) {
 } // namespace
 
 std::string PreludeCache::defaultDirectory() {
+  std::string Root = userCacheDirectory();
+  if (Root.empty())
+    return "";
+  llvm::SmallString<256> Dir(Root);
+  path::append(Dir, "preludes");
+  return std::string(Dir);
+}
+
+std::string userCacheDirectory() {
   llvm::SmallString<256> Dir;
   if (llvm::StringRef Explicit = env("CUDALOWER_CACHE_DIR"); !Explicit.empty()) {
     if (Explicit == "off")
@@ -291,7 +300,6 @@ std::string PreludeCache::defaultDirectory() {
   } else {
     return "";
   }
-  path::append(Dir, "preludes");
   return std::string(Dir);
 }
 

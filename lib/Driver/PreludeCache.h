@@ -43,12 +43,15 @@
 
 namespace cudalower {
 
+/// cuda-lower's directory in the user's cache: $CUDALOWER_CACHE_DIR, else
+/// $XDG_CACHE_HOME/cuda-lower, else $HOME/.cache/cuda-lower. Empty when
+/// none of them is set, or CUDALOWER_CACHE_DIR is `off`.
+std::string userCacheDirectory();
+
 class PreludeCache {
 public:
-  /// Where preludes are kept unless a directory is given:
-  /// $CUDALOWER_CACHE_DIR, else $XDG_CACHE_HOME/cuda-lower, else
-  /// $HOME/.cache/cuda-lower; each with `preludes/` under it. Empty when
-  /// none of them is set, or CUDALOWER_CACHE_DIR is `off`.
+  /// Where preludes are kept unless a directory is given: `preludes/` of
+  /// userCacheDirectory(); empty when that is.
   static std::string defaultDirectory();
 
   /// A cache in \p Dir (created when first needed); empty: disabled.

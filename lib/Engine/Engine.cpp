@@ -87,6 +87,12 @@ llvm::Expected<OwnedFiles> ownedFilesOf(const ToolOptions &Opts,
     Owned.Roots.push_back(canonicalDirectory(*More));
   }
   Owned.Dependencies = Opts.LowerDependencies;
+  for (const std::string &Header : Opts.DependencyHeaders) {
+    llvm::SmallString<256> Real;
+    if (FS.getRealPath(Header, Real))
+      return llvm::createStringError("cannot resolve '" + Header + "'");
+    Owned.DependencyFiles.push_back(std::string(Real));
+  }
   Owned.ToolchainDirs = toolchainDirectories(CudaPath);
   if (Opts.LowerDependencies && Opts.Mode != OutputMode::OutRoot &&
       Opts.Mode != OutputMode::Overlay)

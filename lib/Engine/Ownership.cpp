@@ -15,7 +15,7 @@ FileOwnership::Kind FileOwnership::kindOf(const SourceManager &SM,
       llvm::StringRef Path = SM.getFileManager().getCanonicalName(*Entry);
       It->second = Owned.isUnderRoot(Path)         ? Kind::Project
                    : Owned.isToolchainFile(Path)   ? Kind::Toolchain
-                   : Owned.Dependencies            ? Kind::Dependency
+                   : Owned.ownsDependency(Path)    ? Kind::Dependency
                                                    : Kind::Other;
     }
   return It->second;

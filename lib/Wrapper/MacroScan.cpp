@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Wrapper/MacroScan.h"
+#include "llvm/ADT/StringSet.h"
 #include "Wrapper/PreScan.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/DependencyDirectivesScanner.h"
@@ -426,6 +427,25 @@ MacroTable::includeNames(llvm::StringRef Operand) const {
 void MacroTable::add(MacroDef Def) {
   ByName[Def.Name].push_back(Defs.size());
   Defs.push_back(std::move(Def));
+}
+
+bool MacroTable::spellsAnnotation(llvm::StringRef Name) const {
+  llvm::SmallVector<llvm::StringRef, 8> Work{Name};
+  llvm::StringSet<> Seen;
+  while (!Work.empty()) {
+    llvm::StringRef N = Work.pop_back_val();
+    if (N == "__device__" || N == "__host__")
+      return true;
+    if (!Seen.insert(N).second || Seen.size() > 256)
+      continue;
+    auto It = ByName.find(N);
+    if (It == ByName.end())
+      continue;
+    for (unsigned I : It->second)
+      for (const std::string &Inner : Defs[I].Names)
+        Work.push_back(Inner);
+  }
+  return false;
 }
 
 void MacroTable::resolve() {

@@ -104,6 +104,9 @@ public:
   /// A definition of \p Name that may spell something a rule rewrites, or
   /// null.
   const MacroDef *toLower(llvm::StringRef Name) const;
+  /// Whether \p Name is `__host__` or `__device__`, or a macro whose body
+  /// names one, directly or through other macros (`HD`, `KOKKOS_FUNCTION`).
+  bool spellsAnnotation(llvm::StringRef Name) const;
   /// A definition of \p Name that may read differently in the two passes,
   /// or needs the host pass's rule, or null.
   const MacroDef *needsBothPasses(llvm::StringRef Name) const;

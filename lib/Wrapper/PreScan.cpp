@@ -287,3 +287,67 @@ ScannedText scanText(llvm::StringRef Text) {
 }
 
 } // namespace cudalower
+
+namespace cudalower {
+
+std::vector<IntroducerWord> wordsAfterIntroducers(llvm::StringRef Text) {
+  std::vector<IntroducerWord> Out;
+  // A header outside the project is mostly code without `]`: skip it at
+  // memchr speed.
+  if (!Text.contains(']'))
+    return Out;
+  std::string Copy = Text.str(); // the raw lexer needs a NUL at the end
+  clang::LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
+  LO.LineComment = true;
+  clang::Lexer Lex(clang::SourceLocation(), LO, Copy.data(), Copy.data(),
+                   Copy.data() + Copy.size());
+  auto LineOf = [&](const clang::Token &T) {
+    size_t Offset = T.getLocation().getRawEncoding() -
+                    clang::SourceLocation().getRawEncoding();
+    return unsigned(llvm::StringRef(Copy).take_front(Offset).count('\n') + 1);
+  };
+  clang::Token T, Prev;
+  Prev.startToken();
+  for (Lex.LexFromRawLexer(T); T.isNot(clang::tok::eof);) {
+    // A directive's words are no code: a `#define` that spells a lambda is
+    // the macro table's business.
+    if (T.is(clang::tok::hash) && T.isAtStartOfLine()) {
+      do
+        Lex.LexFromRawLexer(T);
+      while (T.isNot(clang::tok::eof) && !T.isAtStartOfLine());
+      continue;
+    }
+    if (T.isNot(clang::tok::r_square) || Prev.is(clang::tok::r_square)) {
+      Prev = T;
+      Lex.LexFromRawLexer(T);
+      continue;
+    }
+    Prev = T;
+    Lex.LexFromRawLexer(T);
+    if (T.is(clang::tok::l_paren)) // the parameters
+      for (int Depth = 0;;) {
+        Depth += T.is(clang::tok::l_paren) ? 1 : T.is(clang::tok::r_paren) ? -1 : 0;
+        Prev = T;
+        Lex.LexFromRawLexer(T);
+        if (Depth == 0 || T.is(clang::tok::eof))
+          break;
+      }
+    // Specifiers may come before an annotation (`mutable HD`).
+    auto IsSpecifier = [](const clang::Token &Tok) {
+      return Tok.is(clang::tok::raw_identifier) &&
+             llvm::is_contained({"mutable", "constexpr", "consteval",
+                                 "noexcept", "static"},
+                                Tok.getRawIdentifier());
+    };
+    while (IsSpecifier(T)) {
+      Prev = T;
+      Lex.LexFromRawLexer(T);
+    }
+    if (T.is(clang::tok::raw_identifier))
+      Out.push_back({LineOf(T), T.getRawIdentifier().str()});
+  }
+  return Out;
+}
+
+} // namespace cudalower

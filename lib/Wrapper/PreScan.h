@@ -41,6 +41,10 @@ struct PreScanResult {
   /// The headers outside the project that the search finds and that are
   /// not the toolkit's or the system's, read for their macros; real paths.
   std::vector<std::string> OtherHeaders;
+  /// Those of OtherHeaders that hold an annotated lambda (a library's
+  /// `[=] __device__ (int i) {...}`, or one annotated through a macro):
+  /// plain nvcc rejects them, so the wrapper lowers them too.
+  std::vector<std::string> DependencyLambdaHeaders;
   /// How many macro definitions were read (project files, other headers,
   /// the command line).
   unsigned MacrosRead = 0;
@@ -99,5 +103,17 @@ bool mayDifferBetweenPasses(llvm::StringRef Id);
 
 /// Scans one file's text (see preScan).
 ScannedText scanText(llvm::StringRef Text);
+
+/// A word right after a lambda introducer (and its parameters) in a header
+/// outside the project: `__device__`, or a macro that may spell one.
+struct IntroducerWord {
+  unsigned Line = 0;
+  std::string Word;
+};
+
+/// The words after every `[...]` or `[...](...)` of \p Text that may be a
+/// lambda's annotation (identifiers other than lambda specifiers); wide:
+/// the caller keeps those that spell `__host__` or `__device__`.
+std::vector<IntroducerWord> wordsAfterIntroducers(llvm::StringRef Text);
 
 } // namespace cudalower

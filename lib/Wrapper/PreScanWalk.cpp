@@ -98,6 +98,7 @@ public:
     }
     R.MacrosRead = Macros.definitions().size();
     Macros.resolve();
+    findDependencyLambdas();
     lookThroughMacros();
     return std::move(R);
   }
@@ -199,6 +200,9 @@ private:
   }
 
   void readOtherHeader(const std::string &Path, llvm::StringRef Text) {
+    if (std::vector<IntroducerWord> Words = wordsAfterIntroducers(Text);
+        !Words.empty())
+      Introduced.emplace_back(Path, std::move(Words));
     HeaderScan H = scanHeader(Text, Path);
     if (!H.Opaque.empty()) {
       R.FoundAllFiles = false;
@@ -222,6 +226,20 @@ private:
       return;
     }
     visitIncludes(P.Includer, *Names, /*All=*/false);
+  }
+
+  /// The library headers whose lambdas are annotated, directly or through
+  /// a macro (known once every file's macros are read): plain nvcc
+  /// rejects them as it rejects the project's.
+  void findDependencyLambdas() {
+    for (const auto &[Path, Words] : Introduced)
+      for (const IntroducerWord &W : Words)
+        if (Macros.spellsAnnotation(W.Word)) {
+          R.DependencyLambdaHeaders.push_back(Path);
+          lower(Path + ":" + std::to_string(W.Line) +
+                ": has a lambda annotated " + W.Word + " (a library's header)");
+          break;
+        }
   }
 
   /// The project's macros that may spell a trigger through others, known
@@ -286,6 +304,8 @@ private:
   std::vector<std::pair<std::string, bool>> Work; ///< Path, in the project.
   MacroTable Macros;
   std::vector<PendingInclude> Computed;
+  /// The words after the lambda introducers of the other headers.
+  std::vector<std::pair<std::string, std::vector<IntroducerWord>>> Introduced;
   /// The project's files, kept for a second look at the macros they use.
   std::vector<std::pair<std::string, std::unique_ptr<llvm::MemoryBuffer>>>
       ProjectTexts;

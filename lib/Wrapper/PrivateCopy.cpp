@@ -13,11 +13,14 @@
 #include "Wrapper/PrivateCopy.h"
 #include "Driver/CompilationSetup.h"
 #include "Driver/NvccFlags.h"
+#include "Driver/OwnedFiles.h"
+#include "Driver/PreludeCache.h"
 #include "Output/FileWriter.h"
 #include "Output/LineMarkers.h"
 #include "Wrapper/LoweringCache.h"
 #include "Wrapper/PreScan.h"
 #include "cudalower/Tool.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -25,6 +28,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
@@ -46,23 +50,15 @@ std::string overlayPathOf(llvm::StringRef OverlayRoot, llvm::StringRef File) {
   return Path.str().str();
 }
 
-/// The directories whose headers are the toolkit's or the system's: the
-/// toolkit cuda-lower parses with, and the system's include directories.
+/// The directories whose headers are the toolkit's, the compilers' or the
+/// system's (OwnedFiles.h): never read, never lowered.
 std::vector<std::string> systemPrefixes() {
-  std::vector<std::string> Out;
-  auto Add = [&](llvm::StringRef Dir) {
-    llvm::SmallString<256> Real;
-    if (llvm::sys::fs::real_path(Dir, Real))
-      return;
-    Out.push_back(Real.str().str() + "/");
-  };
-  if (auto Cuda = findCudaPath(""))
-    Add(*Cuda);
-  else
+  auto Cuda = findCudaPath("");
+  if (!Cuda) {
     llvm::consumeError(Cuda.takeError());
-  Add("/usr/include");
-  Add("/usr/lib/gcc");
-  return Out;
+    return toolchainDirectories("");
+  }
+  return toolchainDirectories(*Cuda);
 }
 
 /// The include search of \p Input's compile command, as the pre-scan needs
@@ -152,12 +148,20 @@ llvm::Error copyUnchanged(llvm::ArrayRef<std::string> Files,
   return llvm::Error::success();
 }
 
+/// "1 macro", "2 macros".
+std::string counted(size_t N, llvm::StringRef What) {
+  return std::to_string(N) + " " + What.str() + (N == 1 ? "" : "s");
+}
+
 /// -I of the overlay's mirror of the source's directory and of every
 /// include directory, ahead of the user's; the source's own directory
-/// last, for a file the pre-scan could not name.
+/// last, for a file the pre-scan could not name. With \p SystemToo (a
+/// library's header lowered), -isystem of the mirrors of the -isystem
+/// directories as well, ahead of the user's.
 std::vector<std::string> includeArgs(llvm::StringRef Source,
                                      const IncludeSearch &Search,
-                                     llvm::StringRef OverlayRoot) {
+                                     llvm::StringRef OverlayRoot,
+                                     bool SystemToo) {
   std::vector<std::string> Args;
   llvm::StringRef SourceDir = llvm::sys::path::parent_path(Source);
   Args.push_back("-I" + overlayPathOf(OverlayRoot, SourceDir));
@@ -166,13 +170,49 @@ std::vector<std::string> includeArgs(llvm::StringRef Source,
   for (const std::string &Dir : Search.Dirs)
     Args.push_back("-I" + overlayPathOf(OverlayRoot, Dir));
   Args.push_back("-I" + SourceDir.str());
+  if (SystemToo)
+    for (const std::string &Dir : Search.SystemDirs) {
+      Args.push_back("-isystem");
+      Args.push_back(overlayPathOf(OverlayRoot, Dir));
+    }
   return Args;
 }
 
-/// "1 macro", "2 macros".
-std::string counted(size_t N, llvm::StringRef What) {
-  return std::to_string(N) + " " + What.str() + (N == 1 ? "" : "s");
+/// Says, once per header and contents in the user's cache (so once per
+/// build, not once per file), which library headers the private copies
+/// hold lowered.
+std::string noteLoweredDependencies(llvm::ArrayRef<std::string> Headers) {
+  std::string Dir = userCacheDirectory();
+  std::vector<std::string> New;
+  for (const std::string &Header : Headers) {
+    auto Text = llvm::MemoryBuffer::getFile(Header);
+    if (!Text)
+      continue;
+    llvm::SHA256 Hash;
+    Hash.update(Header);
+    Hash.update((*Text)->getBuffer());
+    llvm::SmallString<256> Marker(Dir);
+    llvm::sys::path::append(Marker, "dependency-notes",
+                            llvm::toHex(Hash.final(), true).substr(0, 32));
+    if (Dir.empty() || !llvm::sys::fs::exists(Marker)) {
+      New.push_back(Header);
+      if (!Dir.empty() && !llvm::sys::fs::create_directories(
+                              llvm::sys::path::parent_path(Marker)))
+        // A marker not written only repeats the note in the next build.
+        llvm::consumeError(writeFileAtomically(Marker, Header));
+    }
+  }
+  if (New.empty())
+    return "";
+  std::string Note = "cuda-lower-nvcc: note: lowered " +
+                     counted(New.size(), "header") +
+                     " of libraries outside the project into its private "
+                     "copies (the libraries are untouched):";
+  for (const std::string &H : New)
+    Note += " " + H;
+  return Note + "\n";
 }
+
 
 /// Which passes the lowering parses, and why, for the verbose note.
 std::string passesParsed(const PreScanResult &Scan, bool Verify) {
@@ -242,7 +282,8 @@ LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
     Out.Result = LoweredInput::Lowered;
     Out.Compile = overlayPathOf(Out.OverlayRoot, Scan.ProjectFiles.front());
     Out.IncludeArgs =
-        includeArgs(Scan.ProjectFiles.front(), Search, Out.OverlayRoot);
+        includeArgs(Scan.ProjectFiles.front(), Search, Out.OverlayRoot,
+                    !Scan.DependencyLambdaHeaders.empty());
     return Out;
   };
   // A computed include may reach files the key would not cover.
@@ -281,6 +322,7 @@ LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
   T.LineMarkers = true;
   T.Verify = Opts.Verify;
   T.Passes = BothPasses ? PassSelection::Both : PassSelection::DeviceOnly;
+  T.DependencyHeaders = Scan.DependencyLambdaHeaders;
   T.Quiet = true;
   std::string Diags;
   llvm::raw_string_ostream Err(Diags);
@@ -300,6 +342,13 @@ LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
   }
   if (llvm::Error E = copyUnchanged(Scan.ProjectFiles, Out.OverlayRoot))
     return Fail(llvm::toString(std::move(E)));
+  // A library's unchanged headers must include the lowered copy of their
+  // neighbour, not the original: the library moves into the copy whole.
+  if (!Scan.DependencyLambdaHeaders.empty()) {
+    if (llvm::Error E = copyUnchanged(Scan.OtherHeaders, Out.OverlayRoot))
+      return Fail(llvm::toString(std::move(E)));
+    Out.Notes = noteLoweredDependencies(Scan.DependencyLambdaHeaders);
+  }
   if (Cacheable)
     writeLoweringStamp(PrivateDir, Key, CachedLowering::Lowered);
   return Lowered();

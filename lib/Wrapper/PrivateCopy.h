@@ -21,6 +21,9 @@ struct LoweredInput {
   std::string OverlayRoot; ///< Prefix of every private path (no '/' last).
   std::string Why;         ///< For Failed: one line.
   std::string Diagnostics; ///< The tool's, in Clang's format.
+  /// What the user is told whatever the options: the library headers
+  /// lowered (once per build).
+  std::string Notes;
 };
 
 /// The private directory of \p Input: next to its object, named after it

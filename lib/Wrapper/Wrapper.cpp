@@ -206,6 +206,7 @@ int runWrapper(llvm::ArrayRef<std::string> Args, llvm::StringRef Self) {
     const LoweredInput &L = In.back();
     if (Opts.Verbose || (Opts.Strict && L.Result == LoweredInput::Failed))
       llvm::errs() << toNvccFormat(L.Diagnostics);
+    llvm::errs() << L.Notes;
     if (L.Result == LoweredInput::Failed) {
       if (Opts.Strict) {
         llvm::errs() << Input << "(1): error: cuda-lower-nvcc: " << L.Why

@@ -194,6 +194,41 @@ TEST_F(PreScanFiles, AChainThroughHeadersAndTheProject) {
                           ":2: expands to LAMBDA (in the macro MY_LAMBDA)");
 }
 
+TEST_F(PreScanFiles, ALibraryHeaderWithAnAnnotatedLambdaIsLowered) {
+  write("ext/cfg.h", "#define LIB_HD __host__ __device__\n");
+  write("ext/lib.h", "#include \"cfg.h\"\n"
+                     "template <class T> void f(T *p) {\n"
+                     "  each([=] LIB_HD (int i) { p[i] = 0; });\n}\n");
+  write("ext/plain.h", "int g(int *a, int i) { return a[i] + [] { return 1; }(); }\n");
+  PreScanResult R = scan("#include <lib.h>\n#include <plain.h>\nint x;\n");
+  EXPECT_TRUE(R.MayNeedLowering);
+  EXPECT_EQ(R.Reason, path("ext/lib.h") +
+                          ":3: has a lambda annotated LIB_HD (a library's header)");
+  EXPECT_EQ(R.DependencyLambdaHeaders, std::vector<std::string>{path("ext/lib.h")});
+}
+
+TEST_F(PreScanFiles, ALibraryHeaderWithPlainLambdasNeedsNothing) {
+  write("ext/lib.h", "template <class T> int f(T *a, int i) {\n"
+                     "  return a[i] + [=](int j) mutable { return j; }(i);\n}\n");
+  PreScanResult R = scan("#include <lib.h>\nint x;\n");
+  EXPECT_FALSE(R.MayNeedLowering) << R.Reason;
+  EXPECT_TRUE(R.DependencyLambdaHeaders.empty());
+}
+
+TEST(PreScan, WordsAfterIntroducers) {
+  std::vector<IntroducerWord> W = wordsAfterIntroducers(
+      "auto f = [=] __device__ (int i) { return a[i]; };\n"
+      "auto g = [&](int i) mutable HD { return i; };\n"
+      "int h = v[2] + w[[maybe_unused]];\n"
+      "#define NOT_CODE [=] __device__\n");
+  ASSERT_EQ(W.size(), 2u);
+  EXPECT_EQ(W[0].Word, "__device__");
+  EXPECT_EQ(W[0].Line, 1u);
+  EXPECT_EQ(W[1].Word, "HD");
+  EXPECT_EQ(W[1].Line, 2u);
+  EXPECT_TRUE(wordsAfterIntroducers("int x;\n").empty());
+}
+
 TEST_F(PreScanFiles, ToolkitHeadersAreNotRead) {
   write("sys/port.h", "#define PORT_LAMBDA [=] __device__\n");
   PreScanResult R = scan("#include <port.h>\nvoid f() { g(PORT_LAMBDA {}); }\n");

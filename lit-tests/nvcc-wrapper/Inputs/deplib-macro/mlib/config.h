@@ -1,0 +1,2 @@
+#pragma once
+#define MLIB_HD __host__ __device__
