@@ -25,6 +25,7 @@
 #include "Engine/Parse.h"
 #include "Engine/ParseAsNvcc.h"
 #include "Engine/VerificationReport.h"
+#include "Engine/VerificationResiduals.h"
 #include "Engine/WorkingDirectoryFileSystem.h"
 #include "Nvcc/ToleratedErrors.h"
 #include "Output/DiagnosticPrinter.h"
@@ -159,177 +160,6 @@ private:
   Sema *CurrentSema = nullptr;
 };
 
-/// Finds annotated lambdas, and device calls to constexpr host functions,
-/// in the user's code.
-class ResidualFinder : public RecursiveASTVisitor<ResidualFinder> {
-public:
-  ResidualFinder(ASTContext &Ctx, FileOwnership &Owned,
-                 std::vector<RawProblem> &Out, CompilationPass Pass)
-      : SM(Ctx.getSourceManager()), Owned(Owned), Out(Out), Pass(Pass) {}
-
-  void run(ASTContext &Ctx) {
-    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-      if (Owned.isOwned(SM, D->getLocation()))
-        TraverseDecl(D);
-  }
-
-  bool TraverseFunctionDecl(FunctionDecl *FD) {
-    return withFunction(FD, [&] { return Base::TraverseFunctionDecl(FD); });
-  }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
-    return withFunction(MD, [&] { return Base::TraverseCXXMethodDecl(MD); });
-  }
-  bool TraverseCXXConstructorDecl(CXXConstructorDecl *CD) {
-    return withFunction(CD,
-                        [&] { return Base::TraverseCXXConstructorDecl(CD); });
-  }
-  bool TraverseLambdaExpr(LambdaExpr *LE) {
-    return withFunction(LE->getCallOperator(),
-                        [&] { return Base::TraverseLambdaExpr(LE); });
-  }
-
-  bool VisitLambdaExpr(LambdaExpr *LE) {
-    const CXXMethodDecl *Op = LE->getCallOperator();
-    if (!hasExplicitSpace(Op))
-      return true;
-    add(ProblemKind::AnnotatedLambda, LE->getBeginLoc(),
-        "a lambda annotated __host__ or __device__ is left in place: plain "
-        "nvcc refuses it without --extended-lambda");
-    return true;
-  }
-
-  bool VisitCallExpr(CallExpr *CE) {
-    checkCall(CE->getDirectCallee(), CE->getBeginLoc());
-    return true;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
-    checkCall(CE->getConstructor(), CE->getBeginLoc());
-    return true;
-  }
-
-  // Operands that are never evaluated call nothing.
-  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
-    return true;
-  }
-  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
-  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc, bool = true) { return true; }
-
-  // nvcc refuses exceptions and RTTI in any function it compiles for the
-  // GPU, used there or not (Clang only in functions the device uses). Only
-  // the device pass counts: `#ifndef __CUDA_ARCH__` around a throw is fine.
-  bool VisitCXXThrowExpr(CXXThrowExpr *E) {
-    unsupported(E->getBeginLoc(), "exception handling ('throw')");
-    return true;
-  }
-  bool VisitCXXTryStmt(CXXTryStmt *S) {
-    unsupported(S->getBeginLoc(), "exception handling ('try')");
-    return true;
-  }
-  bool VisitCXXTypeidExpr(CXXTypeidExpr *E) {
-    unsupported(E->getBeginLoc(), "'typeid'");
-    return true;
-  }
-
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
-private:
-  using Base = RecursiveASTVisitor<ResidualFinder>;
-
-  void unsupported(SourceLocation Loc, llvm::StringRef What) {
-    if (Pass != CompilationPass::Device || !inDeviceCode())
-      return;
-    add(ProblemKind::UnsupportedInDevice, Loc,
-        ("device code does not support " + What +
-         ": nvcc refuses it in every function compiled for the GPU "
-         "(§5.3.10.1); guard it with #ifndef __CUDA_ARCH__ or move it to "
-         "host code")
-            .str());
-  }
-
-  /// A constexpr function that nvcc compiles for the host only, called from
-  /// device code: Clang accepts it, plain nvcc does not (§5.3.11.3).
-  void checkCall(const FunctionDecl *Callee, SourceLocation Loc) {
-    if (!Callee || !Callee->isConstexpr() || Callee->isConsteval() ||
-        nvccExecSpace(*Callee) != ExecSpace::Host || !inDeviceCode() ||
-        hostOverloadOfHostDevice())
-      return;
-    if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
-        M && M->getParent()->isLambda())
-      return;
-    std::string Name = Callee->getQualifiedNameAsString();
-    std::string Message = "constexpr function '" + Name +
-                          "' is a host function for nvcc and is called from "
-                          "device code; plain nvcc needs "
-                          "--expt-relaxed-constexpr here";
-    // std::min, std::numeric_limits<T>::max and the like: Clang's CUDA
-    // headers make some of them __host__ __device__, nvcc does not.
-    // libcu++ needs C++17: below it, cuda::std is no way out.
-    if (isInStdNamespace(*Callee) &&
-        !Callee->getASTContext().getLangOpts().CPlusPlus17)
-      Message += " (cuda::std, from libcu++, needs C++17)";
-    else if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
-             M && isInStdNamespace(*Callee))
-      Message += ", or 'cuda::" + M->getParent()->getQualifiedNameAsString() +
-                 "' instead of the std class (std-to-cuda-std)";
-    else if (isInStdNamespace(*Callee))
-      Message += ", or 'cuda::" + Name + "' (std-to-cuda-std)";
-    add(ProblemKind::NeedsRelaxedConstexpr, Loc, std::move(Message));
-    if (!isInStdNamespace(*Callee))
-      Out.back().Declared = whereDeclared(Callee, SM, Owned);
-  }
-
-  template <typename Fn> bool withFunction(const FunctionDecl *FD, Fn Inner) {
-    Functions.push_back(FD);
-    bool Result = Inner();
-    Functions.pop_back();
-    return Result;
-  }
-
-  /// __host__ or __device__ written on \p FD (Clang adds implicit ones to
-  /// plain lambdas and constexpr functions).
-  static bool hasExplicitSpace(const FunctionDecl *FD) {
-    const auto *D = FD->getAttr<CUDADeviceAttr>();
-    const auto *H = FD->getAttr<CUDAHostAttr>();
-    return (D && !D->isImplicit()) || (H && !H->isImplicit());
-  }
-
-  /// The innermost function runs on the device for nvcc (a plain lambda
-  /// has the space of the function around it).
-  bool inDeviceCode() const {
-    if (Functions.empty())
-      return false;
-    ExecSpace S = nvccExecSpace(*Functions.back());
-    return S == ExecSpace::Device || S == ExecSpace::Global ||
-           S == ExecSpace::HostDevice;
-  }
-
-  /// In the host pass, Clang resolves the calls of a __host__ __device__
-  /// function for the host: `cos(x)` finds libstdc++'s constexpr
-  /// std::cos(float) there, and CUDA's __host__ __device__ overload (nvcc's
-  /// and Clang's math headers have one) in the device pass. Only the device
-  /// pass says what the GPU calls.
-  bool hostOverloadOfHostDevice() const {
-    return Pass == CompilationPass::Host &&
-           nvccExecSpace(*Functions.back()) == ExecSpace::HostDevice;
-  }
-
-  void add(ProblemKind Kind, SourceLocation Loc, std::string Message) {
-    SourceLocation FileLoc = SM.getFileLoc(Loc);
-    RawProblem P;
-    P.Kind = Kind;
-    P.File = canonicalPathOf(SM, FileLoc);
-    P.Offset = SM.getFileOffset(FileLoc);
-    P.Message = std::move(Message);
-    Out.push_back(std::move(P));
-  }
-
-  const SourceManager &SM;
-  FileOwnership &Owned;
-  std::vector<RawProblem> &Out;
-  std::vector<const FunctionDecl *> Functions;
-  CompilationPass Pass;
-};
-
 class ResidualConsumer : public ASTConsumer {
 public:
   ResidualConsumer(FileOwnership &Owned, std::vector<RawProblem> &Out,
@@ -338,7 +168,7 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (TestCrash)
       std::raise(SIGSEGV);
-    ResidualFinder(Ctx, Owned, Out, Pass).run(Ctx);
+    findResiduals(Ctx, Owned, Out, Pass);
   }
 
 private:
