@@ -18,6 +18,7 @@
 #include "Engine/RuleRegistry.h"
 #include "Engine/RulesAction.h"
 #include "Engine/RunOutputs.h"
+#include "Engine/Untouched.h"
 #include "Engine/Verification.h"
 #include "Output/DiagnosticPrinter.h"
 #include "Output/Emit.h"
@@ -202,13 +203,20 @@ llvm::Expected<ToolOptions> sourcesToConfigure(const ToolOptions &Opts,
   return Named;
 }
 
-/// A source that did not parse stops the writing: nothing is written (the
-/// reports still are). So does a crash when one source is shown: print
+/// A source that did not parse or crashed, when one source is shown: print
 /// nothing rather than its original. \returns the exit code, or Success.
 int stoppedRunCode(const ToolOptions &Opts, const ParseOutcome &Parse) {
-  if (Parse.Failed)
-    return Parse.Crashed ? InternalError : ParseError;
-  return Parse.Crashed && showsOneSource(Opts) ? InternalError : Success;
+  if (!showsOneSource(Opts) || !(Parse.Failed || Parse.Crashed))
+    return Success;
+  return Parse.Crashed ? InternalError : ParseError;
+}
+
+/// The exit code the sources that did not parse or crashed call for, once
+/// the others' files are written (docs/scaling.md#partial-writes).
+int failedSourcesCode(const ParseOutcome &Parse) {
+  if (Parse.Crashed)
+    return InternalError;
+  return Parse.Failed ? ParseError : Success;
 }
 
 /// The include directories of the sources' commands, canonical: a
@@ -267,7 +275,11 @@ int emitFiles(const ToolOptions &Opts, const PreparedRun &Run,
                                 Opts.CopyAll, includeDirectoriesOf(Opts, Run),
                                 Err)
                  : emitOutput(Opts, Main, MainParsed, Files, Out, Err);
-  if (Code == Success && (Parse.Crashed || Verified.Crashed))
+  // A source left out says more than --check's "rewrites needed".
+  if (int Failed = failedSourcesCode(Parse);
+      Failed && (Code == Success || Code == RewritesNeeded))
+    Code = Failed;
+  if (Code == Success && Verified.Crashed)
     Code = InternalError;
   if (Code == Success && !Opts.Analysis &&
       (Collector.hasErrors() || !Verified.Problems.empty()))
@@ -293,6 +305,22 @@ int finishRun(const ToolOptions &Opts, const PreparedRun &Run,
   return Code == Success ? OutputsCode : Code;
 }
 
+/// Drops from \p Files those that a source which did not parse read, and
+/// those verification withheld, and lists them (unless one source is
+/// shown: its errors say it all).
+void leaveUntouched(const ToolOptions &Opts, const ParseOutcome &Parse,
+                    const VerificationResult &Verified,
+                    std::vector<RewrittenFile> &Files, llvm::raw_ostream &Err) {
+  std::vector<UntouchedFile> Untouched =
+      untouchedByParseFailures(Parse.NotParsed, Parse.ReadBy, Files);
+  for (UntouchedFile &U : untouchedByVerification(Verified.Withheld))
+    if (!llvm::any_of(Untouched, [&](auto &Listed) { return Listed.Path == U.Path; }))
+      Untouched.push_back(std::move(U));
+  dropUntouched(Files, Untouched);
+  if (!showsOneSource(Opts) && !Opts.Analysis)
+    printUntouched(Err, Untouched);
+}
+
 /// Verifies \p Files (unless --no-verify), prints every diagnostic, emits
 /// the files verification did not withhold, and writes the reports.
 /// \returns the exit code.
@@ -316,9 +344,7 @@ int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
   Progress.finish();
   printDiagnostics(Err, Collector.diagnostics(), Verified.Problems,
                    Opts.Color);
-  llvm::erase_if(Files, [&](const RewrittenFile &F) {
-    return Verified.Withheld.contains(F.Path);
-  });
+  leaveUntouched(Opts, Parse, Verified, Files, Err);
   int Code =
       emitFiles(Opts, Run, Parse, Collector, Files, Verified, Out, Err);
   return finishRun(Opts, Run, Parse, Collector, Verified.Problems, Files, Code,
@@ -409,9 +435,9 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
     return Fail(std::move(E));
   if (reportChangedFiles(Collector, Err)) {
     printDiagnostics(Err, Collector.diagnostics(), {}, Opts.Color);
-    int Stopped = stoppedRunCode(Opts, Parse);
+    int Failed = failedSourcesCode(Parse);
     return finishRun(Opts, *Run, Parse, Collector, {}, {},
-                     Stopped ? Stopped : RewritesNeeded, Out, Err);
+                     Failed ? Failed : RewritesNeeded, Out, Err);
   }
   auto Files = applyEdits(Collector.replacements(), Collector.parsedTexts());
   if (!Files)

@@ -221,9 +221,21 @@ public:
     if (std::optional<llvm::StringRef> Text = SM.getBufferDataIfLoaded(Main))
       Sink.recordParsedText(
           canonicalPathOf(SM, SM.getLocForStartOfFile(Main)), *Text);
+    recordFilesRead(SM);
   }
 
 private:
+  /// The files of the project this pass read, even when it failed: their
+  /// edits from other sources may be incomplete (docs/scaling.md). Files
+  /// outside the root are never written, so they are not kept.
+  void recordFilesRead(const SourceManager &SM) {
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      llvm::StringRef Path = SM.getFileManager().getCanonicalName(It->first);
+      if (Path.starts_with(Cfg.Root))
+        Sink.recordRead(Path);
+    }
+  }
+
   CompilationPass Pass;
   const RunConfig &Cfg;
   std::vector<Diagnostic> &Found;

@@ -34,7 +34,8 @@ static const char *const Footer = R"(Exit codes:
   1  --check found rewrites needed, a rule reported an error, or a
      file changed while -i ran (left alone)
   2  usage or input error (bad option, missing file, unreadable database)
-  3  a source did not parse; nothing was written
+  3  a source did not parse; nothing was written for it or for the files
+     it includes, the other sources were written
   4  internal error: the tool crashed on a source; nothing was written for it,
      the other sources were processed
 See docs/usage.md for every option.)";
