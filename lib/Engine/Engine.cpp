@@ -114,7 +114,8 @@ llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
     return llvm::createStringError("no source files given");
   if (showsOneSource(Opts) && Named->size() > 1)
     return llvm::createStringError(
-        "several sources need -i, --diff or --check (stdout and -o take one)");
+        "several sources need -i, --diff, --check, --out-root or "
+        "--export-fixes (stdout and -o take one)");
   auto Sources = resolveSources(*Named, FS);
   if (!Sources)
     return Sources.takeError();
@@ -183,23 +184,43 @@ ProgressStyle progressStyle(const ToolOptions &Opts) {
                                  : ProgressStyle::Plain;
 }
 
+/// \p Sources cut to the shard --shard names, with a line for the user in
+/// \p Note. An empty list stays empty (the usual error follows).
+llvm::Error takeShard(const ToolOptions &Opts, std::vector<std::string> &Sources,
+                      std::string &Note) {
+  if (Opts.Shard.empty() || Sources.empty())
+    return llvm::Error::success();
+  auto S = parseShard(Opts.Shard);
+  if (!S)
+    return S.takeError();
+  size_t All = Sources.size();
+  Sources = sourcesOfShard(std::move(Sources), *S);
+  Note += "cuda-lower: shard " + Opts.Shard + ": " +
+          std::to_string(Sources.size()) + " of " + std::to_string(All) +
+          " source(s)\n";
+  return llvm::Error::success();
+}
+
 /// \p Opts with the sources a database run processes named one by one
 /// (every CUDA entry, or those under a directory given), so that each gets
-/// the configuration file nearest to it. \p Note receives the line about
-/// the entries left out (selectSources), said once per run.
+/// the configuration file nearest to it, and cut to --shard. \p Note
+/// receives the line about the entries left out (selectSources) and the
+/// shard's, said once per run.
 llvm::Expected<ToolOptions> sourcesToConfigure(const ToolOptions &Opts,
                                                std::string &Note) {
   ToolOptions Named = Opts;
-  if (Opts.BuildPath.empty())
-    return Named;
-  auto Setup = CompilationSetup::create(Opts);
-  if (!Setup)
-    return Setup.takeError();
-  auto Sources = selectSources(Opts.Sources, (*Setup)->database(),
-                               displayPath((*Setup)->databaseFile()), &Note);
-  if (!Sources)
-    return Sources.takeError();
-  Named.Sources = std::move(*Sources);
+  if (!Opts.BuildPath.empty()) {
+    auto Setup = CompilationSetup::create(Opts);
+    if (!Setup)
+      return Setup.takeError();
+    auto Sources = selectSources(Opts.Sources, (*Setup)->database(),
+                                 displayPath((*Setup)->databaseFile()), &Note);
+    if (!Sources)
+      return Sources.takeError();
+    Named.Sources = std::move(*Sources);
+  }
+  if (llvm::Error E = takeShard(Opts, Named.Sources, Note))
+    return E;
   return Named;
 }
 
@@ -390,6 +411,9 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
     return Fail(Configs.takeError());
   if (Configs->Sources.empty() && !Named->Sources.empty())
     return Success; // every source excluded
+  if (Named->Sources.empty() && !Opts.Shard.empty() &&
+      (!Opts.Sources.empty() || !Opts.BuildPath.empty()))
+    return Success; // more shards than sources: this one has none
   auto Run = prepareRun(*Configs->RunWide, *FS);
   if (!Run)
     return Fail(Run.takeError());
