@@ -17,6 +17,7 @@
 #include "Engine/RuleGlobs.h"
 #include "Engine/RuleRegistry.h"
 #include "Engine/RulesAction.h"
+#include "Engine/Rerun.h"
 #include "Engine/RunOutputs.h"
 #include "Engine/Untouched.h"
 #include "Engine/Verification.h"
@@ -65,6 +66,8 @@ struct PreparedRun {
       std::chrono::steady_clock::now();
   /// Sources whose .cuda-lower.yaml sets other rules than Cfg's.
   std::map<std::string, RunConfig> PerSource;
+  /// --out-root: what the out-root holds already (null otherwise).
+  std::unique_ptr<OutRootRerun> Rerun;
 
   const RunConfig &configFor(const std::string &Source) const {
     auto It = PerSource.find(Source);
@@ -294,7 +297,7 @@ int emitFiles(const ToolOptions &Opts, const PreparedRun &Run,
              : Opts.Mode == OutputMode::OutRoot
                  ? writeOutRoot(Files, Run.Cfg.Root, Opts.OutRoot,
                                 Opts.CopyAll, includeDirectoriesOf(Opts, Run),
-                                Err)
+                                Run.Rerun->keptOutputs(), Err)
                  : emitOutput(Opts, Main, MainParsed, Files, Out, Err);
   // A source left out says more than --check's "rewrites needed".
   if (int Failed = failedSourcesCode(Parse);
@@ -328,8 +331,8 @@ int finishRun(const ToolOptions &Opts, const PreparedRun &Run,
 
 /// Drops from \p Files those that a source which did not parse read, and
 /// those verification withheld, and lists them (unless one source is
-/// shown: its errors say it all).
-void leaveUntouched(const ToolOptions &Opts, const ParseOutcome &Parse,
+/// shown: its errors say it all). \returns them.
+std::vector<UntouchedFile> leaveUntouched(const ToolOptions &Opts, const ParseOutcome &Parse,
                     const VerificationResult &Verified,
                     std::vector<RewrittenFile> &Files, llvm::raw_ostream &Err) {
   std::vector<UntouchedFile> Untouched =
@@ -340,6 +343,50 @@ void leaveUntouched(const ToolOptions &Opts, const ParseOutcome &Parse,
   dropUntouched(Files, Untouched);
   if (!showsOneSource(Opts) && !Opts.Analysis)
     printUntouched(Err, Untouched);
+  return Untouched;
+}
+
+/// --out-root: records in the out-root's manifest the sources written in
+/// full; a manifest that cannot be written costs the next run time only.
+void recordOutRoot(const PreparedRun &Run, const ParseOutcome &Parse,
+                   const EditCollector &Collector,
+                   const std::vector<RewrittenFile> &Files,
+                   const std::vector<UntouchedFile> &Untouched,
+                   const std::vector<Diagnostic> &Problems,
+                   llvm::raw_ostream &Err) {
+  llvm::StringSet<> NotDone =
+      filesNotDone(Untouched, Collector.diagnostics(), Problems);
+  if (llvm::Error E =
+          Run.Rerun->record(Run.Sources, Parse, Collector, Files, NotDone))
+    Err << "cuda-lower: warning: the out-root's manifest was not written ("
+        << llvm::toString(std::move(E))
+        << "); a rerun parses every source again\n";
+}
+
+/// The line that says how many sources a rerun skipped.
+void saySkipped(const ToolOptions &Opts, const PreparedRun &Run,
+                llvm::raw_ostream &Err) {
+  if (size_t N = Run.Rerun ? Run.Rerun->skipped().size() : 0;
+      N && !Opts.Quiet)
+    Err << "cuda-lower: " << N
+        << " source(s) already current in the out-root, skipped\n";
+}
+
+/// --out-root: drops the sources the out-root's manifest says are current
+/// (docs/scaling.md#reruns). \returns true if none is left.
+bool skipCurrentSources(const ToolOptions &Opts, PreparedRun &Run,
+                        llvm::raw_ostream &Err) {
+  if (Opts.Mode != OutputMode::OutRoot || Opts.Analysis)
+    return false;
+  Run.Rerun = std::make_unique<OutRootRerun>(
+      Run.Cfg.Root, Opts.OutRoot,
+      [&Run, Verify = Opts.Verify](const std::string &Source) {
+        return sourceKey(Run.configFor(Source), *Run.Setup, Source, Verify);
+      });
+  Run.Sources = Run.Rerun->stale(Run.Sources);
+  if (Run.Sources.empty())
+    saySkipped(Opts, Run, Err);
+  return Run.Sources.empty();
 }
 
 /// Verifies \p Files (unless --no-verify), prints every diagnostic, emits
@@ -365,9 +412,13 @@ int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
   Progress.finish();
   printDiagnostics(Err, Collector.diagnostics(), Verified.Problems,
                    Opts.Color);
-  leaveUntouched(Opts, Parse, Verified, Files, Err);
+  std::vector<UntouchedFile> Untouched =
+      leaveUntouched(Opts, Parse, Verified, Files, Err);
   int Code =
       emitFiles(Opts, Run, Parse, Collector, Files, Verified, Out, Err);
+  if (Run.Rerun && Code != UsageError)
+    recordOutRoot(Run, Parse, Collector, Files, Untouched, Verified.Problems,
+                  Err);
   return finishRun(Opts, Run, Parse, Collector, Verified.Problems, Files, Code,
                    Out, Err);
 }
@@ -421,6 +472,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
     Err << Message;
   if (llvm::Error E = addSourceConfigs(*Run, *Configs))
     return Fail(std::move(E));
+  if (skipCurrentSources(Opts, *Run, Err))
+    return Success;
 
   EditCollector Collector;
   // Signal handlers that turn a crash in a rule or in Clang into an error
@@ -454,6 +507,18 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
       parseAll(Run->Sources, *Run->Setup, Settings, FS, MakeAction, Collector,
                Err);
   Progress.finish();
+  // A skipped source that wrote a file a parsed source read is parsed too:
+  // that file's copy must hold both sources' edits.
+  Settings.Progress = nullptr;
+  while (Run->Rerun) {
+    std::vector<std::string> Again = Run->Rerun->unskipReaders(Parse.ReadBy);
+    if (Again.empty())
+      break;
+    Parse.absorb(parseAll(Again, *Run->Setup, Settings, FS, MakeAction,
+                          Collector, Err));
+    Run->Sources.insert(Run->Sources.end(), Again.begin(), Again.end());
+  }
+  saySkipped(Opts, *Run, Err);
 
   if (llvm::Error E = Collector.finalize())
     return Fail(std::move(E));

@@ -525,6 +525,18 @@ ParseOutcome parseAll(const std::vector<std::string> &Sources,
   return Outcome;
 }
 
+void ParseOutcome::absorb(ParseOutcome More) {
+  Parsed.insert(Parsed.end(), More.Parsed.begin(), More.Parsed.end());
+  Failed += More.Failed;
+  Crashed += More.Crashed;
+  for (Diagnostic &D : More.Failures)
+    Failures.push_back(std::move(D));
+  ToleratedCrossSpace.merge(More.ToleratedCrossSpace);
+  NotParsed.insert(NotParsed.end(), More.NotParsed.begin(),
+                   More.NotParsed.end());
+  ReadBy.merge(More.ReadBy);
+}
+
 bool runParseSafely(llvm::CrashRecoveryContext &Recovery,
                     llvm::function_ref<void()> Parse) {
   // Sixteen times Clang's own 8 MB, address space touched only as far as it

@@ -210,6 +210,9 @@ struct ParseOutcome {
   /// for every source that did not crash. A source whose first pass failed
   /// has only that pass's files.
   std::map<std::string, std::set<std::string>> ReadBy;
+
+  /// Adds the outcome of parsing more sources, after these.
+  void absorb(ParseOutcome More);
 };
 
 /// How parseAll runs and reports.

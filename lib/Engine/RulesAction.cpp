@@ -225,13 +225,13 @@ public:
   }
 
 private:
-  /// The files of the project this pass read, even when it failed: their
-  /// edits from other sources may be incomplete (docs/scaling.md). Files
-  /// outside the root are never written, so they are not kept.
+  /// The files this pass read that the run may edit, even when it failed:
+  /// their edits from other sources may be incomplete (docs/scaling.md).
+  /// The others are never written, so they are not kept.
   void recordFilesRead(const SourceManager &SM) {
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
       llvm::StringRef Path = SM.getFileManager().getCanonicalName(It->first);
-      if (Path.starts_with(Cfg.Root))
+      if (Cfg.Owned.owns(Path))
         Sink.recordRead(Path);
     }
   }
