@@ -330,9 +330,10 @@ int finishRun(const ToolOptions &Opts, const PreparedRun &Run,
 }
 
 /// Drops from \p Files those that a source which did not parse read, and
-/// those verification withheld, and lists them (unless one source is
-/// shown: its errors say it all). \returns them.
-std::vector<UntouchedFile> leaveUntouched(const ToolOptions &Opts, const ParseOutcome &Parse,
+/// those verification withheld, and lists them when the run has several
+/// sources (one source's errors say it all). \returns them.
+std::vector<UntouchedFile> leaveUntouched(const ToolOptions &Opts, const PreparedRun &Run,
+                    const ParseOutcome &Parse,
                     const VerificationResult &Verified,
                     std::vector<RewrittenFile> &Files, llvm::raw_ostream &Err) {
   std::vector<UntouchedFile> Untouched =
@@ -341,7 +342,7 @@ std::vector<UntouchedFile> leaveUntouched(const ToolOptions &Opts, const ParseOu
     if (!llvm::any_of(Untouched, [&](auto &Listed) { return Listed.Path == U.Path; }))
       Untouched.push_back(std::move(U));
   dropUntouched(Files, Untouched);
-  if (!showsOneSource(Opts) && !Opts.Analysis)
+  if (Run.Sources.size() > 1 && !Opts.Analysis)
     printUntouched(Err, Untouched);
   return Untouched;
 }
@@ -413,7 +414,7 @@ int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
   printDiagnostics(Err, Collector.diagnostics(), Verified.Problems,
                    Opts.Color);
   std::vector<UntouchedFile> Untouched =
-      leaveUntouched(Opts, Parse, Verified, Files, Err);
+      leaveUntouched(Opts, Run, Parse, Verified, Files, Err);
   int Code =
       emitFiles(Opts, Run, Parse, Collector, Files, Verified, Out, Err);
   if (Run.Rerun && Code != UsageError)
