@@ -140,8 +140,8 @@ selectSources(const std::vector<std::string> &Named,
 llvm::Expected<Shard> parseShard(llvm::StringRef Text) {
   auto [K, N] = Text.split('/');
   Shard S;
-  if (K.trim().getAsInteger(10, S.Index) || N.trim().getAsInteger(10, S.Count) ||
-      S.Index == 0 || S.Index > S.Count)
+  if (K.trim().getAsInteger(10, S.Index) ||
+      N.trim().getAsInteger(10, S.Count) || S.Index == 0 || S.Index > S.Count)
     return llvm::createStringError(
         "--shard '" + Text +
         "' is not K/N with 1 <= K <= N (run K of N, e.g. --shard 2/8)");
@@ -159,4 +159,3 @@ std::vector<std::string> sourcesOfShard(std::vector<std::string> Sources,
 }
 
 } // namespace cudalower
-

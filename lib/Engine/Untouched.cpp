@@ -101,8 +101,8 @@ void dropUntouched(std::vector<RewrittenFile> &Files,
   llvm::StringSet<> Paths;
   for (const UntouchedFile &U : Untouched)
     Paths.insert(U.Path);
-  llvm::erase_if(Files,
-                 [&](const RewrittenFile &F) { return Paths.contains(F.Path); });
+  llvm::erase_if(
+      Files, [&](const RewrittenFile &F) { return Paths.contains(F.Path); });
 }
 
 void printUntouched(llvm::raw_ostream &Err,
@@ -112,7 +112,8 @@ void printUntouched(llvm::raw_ostream &Err,
     bool Itself = U.Path == U.Source;
     if (U.Why == UntouchedFile::NotVerified) {
       // Withheld files are shared through chains of includes.
-      Err << (Itself ? "its rewrite" : "the rewrite of " + displayPath(U.Source))
+      Err << (Itself ? "its rewrite"
+                     : "the rewrite of " + displayPath(U.Source))
           << " did not verify\n";
       continue;
     }
@@ -121,8 +122,8 @@ void printUntouched(llvm::raw_ostream &Err,
     else if (U.Via.empty())
       Err << displayPath(U.Source) << ", which includes it, did not parse\n";
     else
-      Err << displayPath(U.Source) << ", which includes "
-          << displayPath(U.Via) << " (rewritten with it), did not parse\n";
+      Err << displayPath(U.Source) << ", which includes " << displayPath(U.Via)
+          << " (rewritten with it), did not parse\n";
   }
 }
 

@@ -40,10 +40,10 @@ struct UntouchedFile {
 /// one of them read (\p ReadBy), then, until nothing changes, every file of
 /// \p Files read by a source that read an untouched one. Each file once,
 /// blamed on the first failed source that reaches it.
-std::vector<UntouchedFile>
-untouchedByParseFailures(llvm::ArrayRef<std::string> NotParsed,
-                         const std::map<std::string, std::set<std::string>> &ReadBy,
-                         const std::vector<RewrittenFile> &Files);
+std::vector<UntouchedFile> untouchedByParseFailures(
+    llvm::ArrayRef<std::string> NotParsed,
+    const std::map<std::string, std::set<std::string>> &ReadBy,
+    const std::vector<RewrittenFile> &Files);
 
 /// The files verification withheld (path -> the source whose output did
 /// not verify), sorted by path.

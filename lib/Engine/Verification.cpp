@@ -419,12 +419,14 @@ void withhold(const std::vector<std::set<std::string>> &ReadBySource,
     for (size_t I = 0; I < Sources.size(); ++I) {
       std::string Cause = Broken[I] ? Sources[I] : "";
       for (const std::string &Path : ReadBySource[I])
-        if (auto It = Withheld.find(Path); Cause.empty() && It != Withheld.end())
+        if (auto It = Withheld.find(Path);
+            Cause.empty() && It != Withheld.end())
           Cause = It->second;
       if (Cause.empty())
         continue;
       for (const std::string &Path : ReadBySource[I])
-        if (Rewritten.contains(Path) && Withheld.try_emplace(Path, Cause).second)
+        if (Rewritten.contains(Path) &&
+            Withheld.try_emplace(Path, Cause).second)
           Changed = true;
     }
   }

@@ -2,21 +2,20 @@
 
 #include "Output/OutRootManifest.h"
 #include "Output/FileWriter.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/xxhash.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 namespace cudalower {
 
 std::string contentHash(llvm::StringRef Text) {
-  llvm::XXH128_hash_t H = llvm::xxh3_128bits(
-      llvm::ArrayRef(reinterpret_cast<const uint8_t *>(Text.data()),
-                     Text.size()));
+  llvm::XXH128_hash_t H = llvm::xxh3_128bits(llvm::ArrayRef(
+      reinterpret_cast<const uint8_t *>(Text.data()), Text.size()));
   std::string Out;
   llvm::raw_string_ostream(Out) << llvm::format_hex_no_prefix(H.high64, 16)
                                 << llvm::format_hex_no_prefix(H.low64, 16);
@@ -100,9 +99,9 @@ llvm::Error writeManifest(llvm::StringRef OutRoot, const Manifest &M) {
                                          {"outputs", toJson(E.Outputs)}};
   std::string Text;
   llvm::raw_string_ostream OS(Text);
-  OS << llvm::formatv(
-      "{0:2}", llvm::json::Value(llvm::json::Object{
-                   {"version", ManifestVersion}, {"sources", std::move(Sources)}}));
+  OS << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
+                                   {"version", ManifestVersion},
+                                   {"sources", std::move(Sources)}}));
   OS << '\n';
   return writeFileAtomically(manifestPath(OutRoot), Text);
 }

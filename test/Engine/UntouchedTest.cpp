@@ -6,7 +6,8 @@ using namespace cudalower;
 
 namespace {
 
-std::vector<RewrittenFile> rewrittenForUntouched(std::vector<std::string> Paths) {
+std::vector<RewrittenFile>
+rewrittenForUntouched(std::vector<std::string> Paths) {
   std::vector<RewrittenFile> Files;
   for (std::string &P : Paths)
     Files.push_back({std::move(P), "old", "new", {}});
@@ -32,8 +33,7 @@ TEST(UntouchedTest, NothingFailedLeavesNothingUntouched) {
 TEST(UntouchedTest, AHeaderTheFailedSourceReadWaits) {
   auto Files = rewrittenForUntouched({"/p/a.cu", "/p/h.cuh", "/p/c.cu"});
   std::map<std::string, std::set<std::string>> ReadBy = {
-      {"/p/b.cu", {"/p/b.cu", "/p/h.cuh"}},
-      {"/p/c.cu", {"/p/c.cu"}}};
+      {"/p/b.cu", {"/p/b.cu", "/p/h.cuh"}}, {"/p/c.cu", {"/p/c.cu"}}};
   auto U = untouchedByParseFailures({"/p/b.cu"}, ReadBy, Files);
   EXPECT_EQ(untouchedPaths(U), (UntouchedPathList{"/p/b.cu", "/p/h.cuh"}));
   EXPECT_EQ(U[1].Source, "/p/b.cu");
@@ -41,13 +41,15 @@ TEST(UntouchedTest, AHeaderTheFailedSourceReadWaits) {
 }
 
 TEST(UntouchedTest, TheFilesOfASourceThatReadAnUntouchedHeaderWaitToo) {
-  auto Files = rewrittenForUntouched({"/p/a.cu", "/p/h.cuh", "/p/g.cuh", "/p/c.cu"});
+  auto Files =
+      rewrittenForUntouched({"/p/a.cu", "/p/h.cuh", "/p/g.cuh", "/p/c.cu"});
   std::map<std::string, std::set<std::string>> ReadBy = {
       {"/p/a.cu", {"/p/a.cu", "/p/g.cuh", "/p/h.cuh"}},
       {"/p/b.cu", {"/p/b.cu", "/p/h.cuh"}},
       {"/p/c.cu", {"/p/c.cu"}}};
   auto U = untouchedByParseFailures({"/p/b.cu"}, ReadBy, Files);
-  EXPECT_EQ(untouchedPaths(U), (UntouchedPathList{"/p/b.cu", "/p/h.cuh", "/p/a.cu", "/p/g.cuh"}));
+  EXPECT_EQ(untouchedPaths(U),
+            (UntouchedPathList{"/p/b.cu", "/p/h.cuh", "/p/a.cu", "/p/g.cuh"}));
   EXPECT_EQ(U[2].Source, "/p/b.cu");
   EXPECT_EQ(U[2].Via, "/p/h.cuh");
 }
@@ -68,7 +70,8 @@ TEST(UntouchedTest, EachFileIsListedOnceUnderTheFirstFailure) {
       {"/p/b.cu", {"/p/b.cu", "/p/h.cuh"}},
       {"/p/d.cu", {"/p/d.cu", "/p/h.cuh"}}};
   auto U = untouchedByParseFailures({"/p/b.cu", "/p/d.cu"}, ReadBy, Files);
-  EXPECT_EQ(untouchedPaths(U), (UntouchedPathList{"/p/b.cu", "/p/d.cu", "/p/h.cuh"}));
+  EXPECT_EQ(untouchedPaths(U),
+            (UntouchedPathList{"/p/b.cu", "/p/d.cu", "/p/h.cuh"}));
   EXPECT_EQ(U[2].Source, "/p/b.cu");
 }
 
