@@ -7,20 +7,20 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Nvcc/SpellingFixes.h"
 #include "Driver/CompilationSetup.h"
 #include "Driver/Config.h"
 #include "Driver/ProjectSources.h"
 #include "Engine/EditCollector.h"
 #include "Engine/Ownership.h"
 #include "Engine/Parse.h"
+#include "Engine/Rerun.h"
 #include "Engine/RuleGlobs.h"
 #include "Engine/RuleRegistry.h"
 #include "Engine/RulesAction.h"
-#include "Engine/Rerun.h"
 #include "Engine/RunOutputs.h"
 #include "Engine/Untouched.h"
 #include "Engine/Verification.h"
+#include "Nvcc/SpellingFixes.h"
 #include "Output/DiagnosticPrinter.h"
 #include "Output/Emit.h"
 #include "Output/OutRoot.h"
@@ -189,8 +189,8 @@ ProgressStyle progressStyle(const ToolOptions &Opts) {
 
 /// \p Sources cut to the shard --shard names, with a line for the user in
 /// \p Note. An empty list stays empty (the usual error follows).
-llvm::Error takeShard(const ToolOptions &Opts, std::vector<std::string> &Sources,
-                      std::string &Note) {
+llvm::Error takeShard(const ToolOptions &Opts,
+                      std::vector<std::string> &Sources, std::string &Note) {
   if (Opts.Shard.empty() || Sources.empty())
     return llvm::Error::success();
   auto S = parseShard(Opts.Shard);
@@ -295,8 +295,8 @@ int emitFiles(const ToolOptions &Opts, const PreparedRun &Run,
                                    : llvm::StringRef(MainText->second);
   int Code = Opts.Analysis ? Success
              : Opts.Mode == OutputMode::OutRoot
-                 ? writeOutRoot(Files, Run.Cfg.Root, Opts.OutRoot,
-                                Opts.CopyAll, includeDirectoriesOf(Opts, Run),
+                 ? writeOutRoot(Files, Run.Cfg.Root, Opts.OutRoot, Opts.CopyAll,
+                                includeDirectoriesOf(Opts, Run),
                                 Run.Rerun->keptOutputs(), Err)
                  : emitOutput(Opts, Main, MainParsed, Files, Out, Err);
   // A source left out says more than --check's "rewrites needed".
@@ -332,14 +332,15 @@ int finishRun(const ToolOptions &Opts, const PreparedRun &Run,
 /// Drops from \p Files those that a source which did not parse read, and
 /// those verification withheld, and lists them when the run has several
 /// sources (one source's errors say it all). \returns them.
-std::vector<UntouchedFile> leaveUntouched(const ToolOptions &Opts, const PreparedRun &Run,
-                    const ParseOutcome &Parse,
-                    const VerificationResult &Verified,
-                    std::vector<RewrittenFile> &Files, llvm::raw_ostream &Err) {
+std::vector<UntouchedFile>
+leaveUntouched(const ToolOptions &Opts, const PreparedRun &Run,
+               const ParseOutcome &Parse, const VerificationResult &Verified,
+               std::vector<RewrittenFile> &Files, llvm::raw_ostream &Err) {
   std::vector<UntouchedFile> Untouched =
       untouchedByParseFailures(Parse.NotParsed, Parse.ReadBy, Files);
   for (UntouchedFile &U : untouchedByVerification(Verified.Withheld))
-    if (!llvm::any_of(Untouched, [&](auto &Listed) { return Listed.Path == U.Path; }))
+    if (!llvm::any_of(Untouched,
+                      [&](auto &Listed) { return Listed.Path == U.Path; }))
       Untouched.push_back(std::move(U));
   dropUntouched(Files, Untouched);
   if (Run.Sources.size() > 1 && !Opts.Analysis)
@@ -367,8 +368,7 @@ void recordOutRoot(const PreparedRun &Run, const ParseOutcome &Parse,
 /// The line that says how many sources a rerun skipped.
 void saySkipped(const ToolOptions &Opts, const PreparedRun &Run,
                 llvm::raw_ostream &Err) {
-  if (size_t N = Run.Rerun ? Run.Rerun->skipped().size() : 0;
-      N && !Opts.Quiet)
+  if (size_t N = Run.Rerun ? Run.Rerun->skipped().size() : 0; N && !Opts.Quiet)
     Err << "cuda-lower: " << N
         << " source(s) already current in the out-root, skipped\n";
 }
@@ -515,8 +515,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
     std::vector<std::string> Again = Run->Rerun->unskipReaders(Parse.ReadBy);
     if (Again.empty())
       break;
-    Parse.absorb(parseAll(Again, *Run->Setup, Settings, FS, MakeAction,
-                          Collector, Err));
+    Parse.absorb(
+        parseAll(Again, *Run->Setup, Settings, FS, MakeAction, Collector, Err));
     Run->Sources.insert(Run->Sources.end(), Again.begin(), Again.end());
   }
   saySkipped(Opts, *Run, Err);

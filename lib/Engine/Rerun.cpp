@@ -110,14 +110,14 @@ llvm::Error OutRootRerun::record(const std::vector<std::string> &Sources,
   for (const auto &[Source, Read] : Parse.ReadBy) {
     // A file written outside the root (a library's header, DependencyCopy)
     // has its copy elsewhere: such a source is always parsed again.
-    bool Done = llvm::is_contained(Parse.Parsed, Source) &&
-                llvm::none_of(Read, [&](const std::string &F) {
-                  return NotDone.contains(F);
-                }) &&
-                llvm::none_of(Written, [&](const RewrittenFile &F) {
-                  return Read.count(F.Path) &&
-                         !llvm::StringRef(F.Path).starts_with(Root);
-                });
+    bool Done =
+        llvm::is_contained(Parse.Parsed, Source) &&
+        llvm::none_of(
+            Read, [&](const std::string &F) { return NotDone.contains(F); }) &&
+        llvm::none_of(Written, [&](const RewrittenFile &F) {
+          return Read.count(F.Path) &&
+                 !llvm::StringRef(F.Path).starts_with(Root);
+        });
     if (!Done)
       continue;
     ManifestEntry E = entryOf(Read, Collector, Written);
