@@ -158,4 +158,19 @@ std::vector<std::string> sourcesOfShard(std::vector<std::string> Sources,
   return Mine;
 }
 
+llvm::Error takeShard(llvm::StringRef Spec, std::vector<std::string> &Sources,
+                      std::string &Note) {
+  if (Spec.empty() || Sources.empty())
+    return llvm::Error::success();
+  auto S = parseShard(Spec);
+  if (!S)
+    return S.takeError();
+  size_t All = Sources.size();
+  Sources = sourcesOfShard(std::move(Sources), *S);
+  Note += "cuda-lower: shard " + Spec.str() + ": " +
+          std::to_string(Sources.size()) + " of " + std::to_string(All) +
+          " source(s)\n";
+  return llvm::Error::success();
+}
+
 } // namespace cudalower

@@ -76,4 +76,10 @@ llvm::Expected<Shard> parseShard(llvm::StringRef Text);
 std::vector<std::string> sourcesOfShard(std::vector<std::string> Sources,
                                         Shard S);
 
+/// \p Sources cut to the shard \p Spec names ("K/N"; empty: all), with a
+/// line for the user added to \p Note. An empty list stays empty (the
+/// usual error follows).
+llvm::Error takeShard(llvm::StringRef Spec, std::vector<std::string> &Sources,
+                      std::string &Note);
+
 } // namespace cudalower

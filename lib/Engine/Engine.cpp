@@ -187,28 +187,10 @@ ProgressStyle progressStyle(const ToolOptions &Opts) {
                                  : ProgressStyle::Plain;
 }
 
-/// \p Sources cut to the shard --shard names, with a line for the user in
-/// \p Note. An empty list stays empty (the usual error follows).
-llvm::Error takeShard(const ToolOptions &Opts,
-                      std::vector<std::string> &Sources, std::string &Note) {
-  if (Opts.Shard.empty() || Sources.empty())
-    return llvm::Error::success();
-  auto S = parseShard(Opts.Shard);
-  if (!S)
-    return S.takeError();
-  size_t All = Sources.size();
-  Sources = sourcesOfShard(std::move(Sources), *S);
-  Note += "cuda-lower: shard " + Opts.Shard + ": " +
-          std::to_string(Sources.size()) + " of " + std::to_string(All) +
-          " source(s)\n";
-  return llvm::Error::success();
-}
-
 /// \p Opts with the sources a database run processes named one by one
 /// (every CUDA entry, or those under a directory given), so that each gets
-/// the configuration file nearest to it, and cut to --shard. \p Note
-/// receives the line about the entries left out (selectSources) and the
-/// shard's, said once per run.
+/// its nearest configuration file, and cut to --shard. \p Note receives
+/// the lines about the entries left out and the shard, once per run.
 llvm::Expected<ToolOptions> sourcesToConfigure(const ToolOptions &Opts,
                                                std::string &Note) {
   ToolOptions Named = Opts;
@@ -222,7 +204,7 @@ llvm::Expected<ToolOptions> sourcesToConfigure(const ToolOptions &Opts,
       return Sources.takeError();
     Named.Sources = std::move(*Sources);
   }
-  if (llvm::Error E = takeShard(Opts, Named.Sources, Note))
+  if (llvm::Error E = takeShard(Opts.Shard, Named.Sources, Note))
     return E;
   return Named;
 }
@@ -348,31 +330,6 @@ leaveUntouched(const ToolOptions &Opts, const PreparedRun &Run,
   return Untouched;
 }
 
-/// --out-root: records in the out-root's manifest the sources written in
-/// full; a manifest that cannot be written costs the next run time only.
-void recordOutRoot(const PreparedRun &Run, const ParseOutcome &Parse,
-                   const EditCollector &Collector,
-                   const std::vector<RewrittenFile> &Files,
-                   const std::vector<UntouchedFile> &Untouched,
-                   const std::vector<Diagnostic> &Problems,
-                   llvm::raw_ostream &Err) {
-  llvm::StringSet<> NotDone =
-      filesNotDone(Untouched, Collector.diagnostics(), Problems);
-  if (llvm::Error E =
-          Run.Rerun->record(Run.Sources, Parse, Collector, Files, NotDone))
-    Err << "cuda-lower: warning: the out-root's manifest was not written ("
-        << llvm::toString(std::move(E))
-        << "); a rerun parses every source again\n";
-}
-
-/// The line that says how many sources a rerun skipped.
-void saySkipped(const ToolOptions &Opts, const PreparedRun &Run,
-                llvm::raw_ostream &Err) {
-  if (size_t N = Run.Rerun ? Run.Rerun->skipped().size() : 0; N && !Opts.Quiet)
-    Err << "cuda-lower: " << N
-        << " source(s) already current in the out-root, skipped\n";
-}
-
 /// --out-root: drops the sources the out-root's manifest says are current
 /// (docs/scaling.md#reruns). \returns true if none is left.
 bool skipCurrentSources(const ToolOptions &Opts, PreparedRun &Run,
@@ -385,8 +342,8 @@ bool skipCurrentSources(const ToolOptions &Opts, PreparedRun &Run,
         return sourceKey(Run.configFor(Source), *Run.Setup, Source, Verify);
       });
   Run.Sources = Run.Rerun->stale(Run.Sources);
-  if (Run.Sources.empty())
-    saySkipped(Opts, Run, Err);
+  if (Run.Sources.empty() && !Opts.Quiet)
+    Run.Rerun->saySkipped(Err);
   return Run.Sources.empty();
 }
 
@@ -418,8 +375,10 @@ int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
   int Code =
       emitFiles(Opts, Run, Parse, Collector, Files, Verified, Out, Err);
   if (Run.Rerun && Code != UsageError)
-    recordOutRoot(Run, Parse, Collector, Files, Untouched, Verified.Problems,
-                  Err);
+    Run.Rerun->recordRun(
+        Run.Sources, Parse, Collector, Files,
+        filesNotDone(Untouched, Collector.diagnostics(), Verified.Problems),
+        Err);
   return finishRun(Opts, Run, Parse, Collector, Verified.Problems, Files, Code,
                    Out, Err);
 }
@@ -519,7 +478,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
         parseAll(Again, *Run->Setup, Settings, FS, MakeAction, Collector, Err));
     Run->Sources.insert(Run->Sources.end(), Again.begin(), Again.end());
   }
-  saySkipped(Opts, *Run, Err);
+  if (Run->Rerun && !Opts.Quiet)
+    Run->Rerun->saySkipped(Err);
 
   if (llvm::Error E = Collector.finalize())
     return Fail(std::move(E));

@@ -3,6 +3,7 @@
 #include "Engine/Rerun.h"
 #include "cudalower/Version.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace cudalower {
 
@@ -125,6 +126,24 @@ llvm::Error OutRootRerun::record(const std::vector<std::string> &Sources,
     Recorded[relative(Source)] = std::move(E);
   }
   return writeManifest(OutRoot, Recorded);
+}
+
+void OutRootRerun::recordRun(const std::vector<std::string> &Sources,
+                             const ParseOutcome &Parse,
+                             const EditCollector &Collector,
+                             const std::vector<RewrittenFile> &Written,
+                             const llvm::StringSet<> &NotDone,
+                             llvm::raw_ostream &Err) {
+  if (llvm::Error E = record(Sources, Parse, Collector, Written, NotDone))
+    Err << "cuda-lower: warning: the out-root's manifest was not written ("
+        << llvm::toString(std::move(E))
+        << "); a rerun parses every source again\n";
+}
+
+void OutRootRerun::saySkipped(llvm::raw_ostream &Err) const {
+  if (!Skipped.empty())
+    Err << "cuda-lower: " << Skipped.size()
+        << " source(s) already current in the out-root, skipped\n";
 }
 
 llvm::StringSet<> filesNotDone(const std::vector<UntouchedFile> &Untouched,

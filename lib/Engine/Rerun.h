@@ -48,6 +48,14 @@ public:
   /// Records each source of \p Parse that was written in full (parsed, no
   /// file it read left untouched or holding an error) and forgets the
   /// other \p Sources of the run; writes the manifest.
+  /// record, and a warning on \p Err if the manifest cannot be written:
+  /// that costs the next run time only.
+  void recordRun(const std::vector<std::string> &Sources,
+                 const ParseOutcome &Parse, const EditCollector &Collector,
+                 const std::vector<RewrittenFile> &Written,
+                 const llvm::StringSet<> &NotDone, llvm::raw_ostream &Err);
+  /// The line that says how many sources were skipped, if any.
+  void saySkipped(llvm::raw_ostream &Err) const;
   llvm::Error record(const std::vector<std::string> &Sources,
                      const ParseOutcome &Parse, const EditCollector &Collector,
                      const std::vector<RewrittenFile> &Written,
