@@ -18,6 +18,9 @@ enum class OutputMode {
   /// For cuda-lower-nvcc's private copies.
   Overlay,
   OutRoot, ///< Write the edited files under ToolOptions::OutRoot.
+  /// Write no source and print no text: only the CI files (--export-fixes
+  /// alone, as clang-tidy takes it), for any number of sources.
+  FixesOnly,
 };
 
 /// With ToolOptions::LowerDependencies and OutputMode::OutRoot, the lowered
@@ -103,6 +106,9 @@ struct ToolOptions {
   /// goes; with CopyAll, unchanged files are copied too.
   std::string OutRoot;
   bool CopyAll = false;
+  /// --shard K/N: only the K-th of N slices of the sources (sorted by path,
+  /// every N-th), so that N runs share a migration (docs/scaling.md).
+  std::string Shard;
 
   /// Test hook (hidden option): `RULE` or `RULE@NAME`: the rule crashes on
   /// its first match in every source (whose file name contains NAME), so

@@ -4,6 +4,7 @@
 #include "Driver/NvccFlags.h"
 #include "Output/DiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -134,6 +135,42 @@ selectSources(const std::vector<std::string> &Named,
             skippedSummary(Skipped) + "\n";
   Files.insert(Files.end(), Entries.begin(), Entries.end());
   return Files;
+}
+
+llvm::Expected<Shard> parseShard(llvm::StringRef Text) {
+  auto [K, N] = Text.split('/');
+  Shard S;
+  if (K.trim().getAsInteger(10, S.Index) ||
+      N.trim().getAsInteger(10, S.Count) || S.Index == 0 || S.Index > S.Count)
+    return llvm::createStringError(
+        "--shard '" + Text +
+        "' is not K/N with 1 <= K <= N (run K of N, e.g. --shard 2/8)");
+  return S;
+}
+
+std::vector<std::string> sourcesOfShard(std::vector<std::string> Sources,
+                                        Shard S) {
+  llvm::sort(Sources);
+  Sources.erase(std::unique(Sources.begin(), Sources.end()), Sources.end());
+  std::vector<std::string> Mine;
+  for (size_t I = S.Index - 1; I < Sources.size(); I += S.Count)
+    Mine.push_back(std::move(Sources[I]));
+  return Mine;
+}
+
+llvm::Error takeShard(llvm::StringRef Spec, std::vector<std::string> &Sources,
+                      std::string &Note) {
+  if (Spec.empty() || Sources.empty())
+    return llvm::Error::success();
+  auto S = parseShard(Spec);
+  if (!S)
+    return S.takeError();
+  size_t All = Sources.size();
+  Sources = sourcesOfShard(std::move(Sources), *S);
+  Note += "cuda-lower: shard " + Spec.str() + ": " +
+          std::to_string(Sources.size()) + " of " + std::to_string(All) +
+          " source(s)\n";
+  return llvm::Error::success();
 }
 
 } // namespace cudalower

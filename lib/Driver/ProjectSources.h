@@ -59,4 +59,27 @@ selectSources(const std::vector<std::string> &Named,
               const clang::tooling::CompilationDatabase *DB,
               llvm::StringRef DatabasePath, std::string *Note = nullptr);
 
+/// --shard K/N: run K of N that split one run's sources between them
+/// (docs/scaling.md#shards).
+struct Shard {
+  unsigned Index = 1; ///< K, from 1.
+  unsigned Count = 1; ///< N.
+};
+
+/// Reads "K/N" with 1 <= K <= N; the error names the value.
+llvm::Expected<Shard> parseShard(llvm::StringRef Text);
+
+/// The sources of \p S: sorted by path, the I-th of them (from 0) for every
+/// I with I % N == K - 1. The N shards of one list take every source once,
+/// whatever order the database lists them in; taking every N-th spreads a
+/// large directory over all of them.
+std::vector<std::string> sourcesOfShard(std::vector<std::string> Sources,
+                                        Shard S);
+
+/// \p Sources cut to the shard \p Spec names ("K/N"; empty: all), with a
+/// line for the user added to \p Note. An empty list stays empty (the
+/// usual error follows).
+llvm::Error takeShard(llvm::StringRef Spec, std::vector<std::string> &Sources,
+                      std::string &Note);
+
 } // namespace cudalower

@@ -54,6 +54,13 @@ public:
   /// Files whose text differed between two parses of one run.
   const std::vector<std::string> &changedFiles() const { return Changed; }
 
+  /// Records that a parse read \p File (a source, or a header it
+  /// includes): a source that fails leaves every file it read unwritten,
+  /// and --out-root's manifest knows when a source must be parsed again.
+  void recordRead(llvm::StringRef File) { Read.insert(File.str()); }
+  /// Every file recordRead was given.
+  const std::set<std::string> &readFiles() const { return Read; }
+
   /// Resolves conflicts and builds the replacements; call once, after the
   /// last add(). Fails only if a file with edits cannot be read.
   llvm::Error finalize();
@@ -147,6 +154,7 @@ private:
   std::map<std::string, std::vector<EditOrigin>> OriginsByFile;
   std::map<std::string, std::string> ParsedTexts;
   std::vector<std::string> Changed;
+  std::set<std::string> Read;
   std::string Unit;                 ///< See setUnit().
   std::vector<std::string> UnitOf;  ///< Per diagnostic, its unit.
   std::set<std::string> UnitConflicts;

@@ -7,18 +7,20 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Nvcc/SpellingFixes.h"
 #include "Driver/CompilationSetup.h"
 #include "Driver/Config.h"
 #include "Driver/ProjectSources.h"
 #include "Engine/EditCollector.h"
 #include "Engine/Ownership.h"
 #include "Engine/Parse.h"
+#include "Engine/Rerun.h"
 #include "Engine/RuleGlobs.h"
 #include "Engine/RuleRegistry.h"
 #include "Engine/RulesAction.h"
 #include "Engine/RunOutputs.h"
+#include "Engine/Untouched.h"
 #include "Engine/Verification.h"
+#include "Nvcc/SpellingFixes.h"
 #include "Output/DiagnosticPrinter.h"
 #include "Output/Emit.h"
 #include "Output/OutRoot.h"
@@ -64,6 +66,8 @@ struct PreparedRun {
       std::chrono::steady_clock::now();
   /// Sources whose .cuda-lower.yaml sets other rules than Cfg's.
   std::map<std::string, RunConfig> PerSource;
+  /// --out-root: what the out-root holds already (null otherwise).
+  std::unique_ptr<OutRootRerun> Rerun;
 
   const RunConfig &configFor(const std::string &Source) const {
     auto It = PerSource.find(Source);
@@ -119,7 +123,8 @@ llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
     return llvm::createStringError("no source files given");
   if (showsOneSource(Opts) && Named->size() > 1)
     return llvm::createStringError(
-        "several sources need -i, --diff or --check (stdout and -o take one)");
+        "several sources need -i, --diff, --check, --out-root or "
+        "--export-fixes (stdout and -o take one)");
   auto Sources = resolveSources(*Named, FS);
   if (!Sources)
     return Sources.takeError();
@@ -190,31 +195,40 @@ ProgressStyle progressStyle(const ToolOptions &Opts) {
 
 /// \p Opts with the sources a database run processes named one by one
 /// (every CUDA entry, or those under a directory given), so that each gets
-/// the configuration file nearest to it. \p Note receives the line about
-/// the entries left out (selectSources), said once per run.
+/// its nearest configuration file, and cut to --shard. \p Note receives
+/// the lines about the entries left out and the shard, once per run.
 llvm::Expected<ToolOptions> sourcesToConfigure(const ToolOptions &Opts,
                                                std::string &Note) {
   ToolOptions Named = Opts;
-  if (Opts.BuildPath.empty())
-    return Named;
-  auto Setup = CompilationSetup::create(Opts);
-  if (!Setup)
-    return Setup.takeError();
-  auto Sources = selectSources(Opts.Sources, (*Setup)->database(),
-                               displayPath((*Setup)->databaseFile()), &Note);
-  if (!Sources)
-    return Sources.takeError();
-  Named.Sources = std::move(*Sources);
+  if (!Opts.BuildPath.empty()) {
+    auto Setup = CompilationSetup::create(Opts);
+    if (!Setup)
+      return Setup.takeError();
+    auto Sources = selectSources(Opts.Sources, (*Setup)->database(),
+                                 displayPath((*Setup)->databaseFile()), &Note);
+    if (!Sources)
+      return Sources.takeError();
+    Named.Sources = std::move(*Sources);
+  }
+  if (llvm::Error E = takeShard(Opts.Shard, Named.Sources, Note))
+    return E;
   return Named;
 }
 
-/// A source that did not parse stops the writing: nothing is written (the
-/// reports still are). So does a crash when one source is shown: print
+/// A source that did not parse or crashed, when one source is shown: print
 /// nothing rather than its original. \returns the exit code, or Success.
 int stoppedRunCode(const ToolOptions &Opts, const ParseOutcome &Parse) {
-  if (Parse.Failed)
-    return Parse.Crashed ? InternalError : ParseError;
-  return Parse.Crashed && showsOneSource(Opts) ? InternalError : Success;
+  if (!showsOneSource(Opts) || !(Parse.Failed || Parse.Crashed))
+    return Success;
+  return Parse.Crashed ? InternalError : ParseError;
+}
+
+/// The exit code the sources that did not parse or crashed call for, once
+/// the others' files are written (docs/scaling.md#partial-writes).
+int failedSourcesCode(const ParseOutcome &Parse) {
+  if (Parse.Crashed)
+    return InternalError;
+  return Parse.Failed ? ParseError : Success;
 }
 
 /// The include directories of the sources' commands, canonical: a
@@ -269,11 +283,15 @@ int emitFiles(const ToolOptions &Opts, const PreparedRun &Run,
                                    : llvm::StringRef(MainText->second);
   int Code = Opts.Analysis ? Success
              : Opts.Mode == OutputMode::OutRoot
-                 ? writeOutRoot(Files, Run.Cfg.Root, Opts.OutRoot,
-                                Opts.CopyAll, includeDirectoriesOf(Opts, Run),
-                                Err)
+                 ? writeOutRoot(Files, Run.Cfg.Root, Opts.OutRoot, Opts.CopyAll,
+                                includeDirectoriesOf(Opts, Run),
+                                Run.Rerun->keptOutputs(), Err)
                  : emitOutput(Opts, Main, MainParsed, Files, Out, Err);
-  if (Code == Success && (Parse.Crashed || Verified.Crashed))
+  // A source left out says more than --check's "rewrites needed".
+  if (int Failed = failedSourcesCode(Parse);
+      Failed && (Code == Success || Code == RewritesNeeded))
+    Code = Failed;
+  if (Code == Success && Verified.Crashed)
     Code = InternalError;
   if (Code == Success && !Opts.Analysis &&
       (Collector.hasErrors() || !Verified.Problems.empty()))
@@ -299,6 +317,42 @@ int finishRun(const ToolOptions &Opts, const PreparedRun &Run,
   return Code == Success ? OutputsCode : Code;
 }
 
+/// Drops from \p Files those that a source which did not parse read, and
+/// those verification withheld, and lists them when the run has several
+/// sources (one source's errors say it all). \returns them.
+std::vector<UntouchedFile>
+leaveUntouched(const ToolOptions &Opts, const PreparedRun &Run,
+               const ParseOutcome &Parse, const VerificationResult &Verified,
+               std::vector<RewrittenFile> &Files, llvm::raw_ostream &Err) {
+  std::vector<UntouchedFile> Untouched =
+      untouchedByParseFailures(Parse.NotParsed, Parse.ReadBy, Files);
+  for (UntouchedFile &U : untouchedByVerification(Verified.Withheld))
+    if (!llvm::any_of(Untouched,
+                      [&](auto &Listed) { return Listed.Path == U.Path; }))
+      Untouched.push_back(std::move(U));
+  dropUntouched(Files, Untouched);
+  if (Run.Sources.size() > 1 && !Opts.Analysis)
+    printUntouched(Err, Untouched);
+  return Untouched;
+}
+
+/// --out-root: drops the sources the out-root's manifest says are current
+/// (docs/scaling.md#reruns). \returns true if none is left.
+bool skipCurrentSources(const ToolOptions &Opts, PreparedRun &Run,
+                        llvm::raw_ostream &Err) {
+  if (Opts.Mode != OutputMode::OutRoot || Opts.Analysis)
+    return false;
+  Run.Rerun = std::make_unique<OutRootRerun>(
+      Run.Cfg.Root, Opts.OutRoot,
+      [&Run, Verify = Opts.Verify](const std::string &Source) {
+        return sourceKey(Run.configFor(Source), *Run.Setup, Source, Verify);
+      });
+  Run.Sources = Run.Rerun->stale(Run.Sources);
+  if (Run.Sources.empty() && !Opts.Quiet)
+    Run.Rerun->saySkipped(Err);
+  return Run.Sources.empty();
+}
+
 /// Verifies \p Files (unless --no-verify), prints every diagnostic, emits
 /// the files verification did not withhold, and writes the reports.
 /// \returns the exit code.
@@ -322,11 +376,15 @@ int verifyAndEmit(const ToolOptions &Opts, const PreparedRun &Run,
   Progress.finish();
   printDiagnostics(Err, Collector.diagnostics(), Verified.Problems,
                    Opts.Color);
-  llvm::erase_if(Files, [&](const RewrittenFile &F) {
-    return Verified.Withheld.contains(F.Path);
-  });
+  std::vector<UntouchedFile> Untouched =
+      leaveUntouched(Opts, Run, Parse, Verified, Files, Err);
   int Code =
       emitFiles(Opts, Run, Parse, Collector, Files, Verified, Out, Err);
+  if (Run.Rerun && Code != UsageError)
+    Run.Rerun->recordRun(
+        Run.Sources, Parse, Collector, Files,
+        filesNotDone(Untouched, Collector.diagnostics(), Verified.Problems),
+        Err);
   return finishRun(Opts, Run, Parse, Collector, Verified.Problems, Files, Code,
                    Out, Err);
 }
@@ -370,6 +428,9 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
     return Fail(Configs.takeError());
   if (Configs->Sources.empty() && !Named->Sources.empty())
     return Success; // every source excluded
+  if (Named->Sources.empty() && !Opts.Shard.empty() &&
+      (!Opts.Sources.empty() || !Opts.BuildPath.empty()))
+    return Success; // more shards than sources: this one has none
   auto Run = prepareRun(*Configs->RunWide, *FS);
   if (!Run)
     return Fail(Run.takeError());
@@ -377,6 +438,8 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
     Err << Message;
   if (llvm::Error E = addSourceConfigs(*Run, *Configs))
     return Fail(std::move(E));
+  if (skipCurrentSources(Opts, *Run, Err))
+    return Success;
 
   EditCollector Collector;
   // Signal handlers that turn a crash in a rule or in Clang into an error
@@ -410,14 +473,27 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
       parseAll(Run->Sources, *Run->Setup, Settings, FS, MakeAction, Collector,
                Err);
   Progress.finish();
+  // A skipped source that wrote a file a parsed source read is parsed too:
+  // that file's copy must hold both sources' edits.
+  Settings.Progress = nullptr;
+  while (Run->Rerun) {
+    std::vector<std::string> Again = Run->Rerun->unskipReaders(Parse.ReadBy);
+    if (Again.empty())
+      break;
+    Parse.absorb(
+        parseAll(Again, *Run->Setup, Settings, FS, MakeAction, Collector, Err));
+    Run->Sources.insert(Run->Sources.end(), Again.begin(), Again.end());
+  }
+  if (Run->Rerun && !Opts.Quiet)
+    Run->Rerun->saySkipped(Err);
 
   if (llvm::Error E = Collector.finalize())
     return Fail(std::move(E));
   if (reportChangedFiles(Collector, Err)) {
     printDiagnostics(Err, Collector.diagnostics(), {}, Opts.Color);
-    int Stopped = stoppedRunCode(Opts, Parse);
+    int Failed = failedSourcesCode(Parse);
     return finishRun(Opts, *Run, Parse, Collector, {}, {},
-                     Stopped ? Stopped : RewritesNeeded, Out, Err);
+                     Failed ? Failed : RewritesNeeded, Out, Err);
   }
   auto Files = applyEdits(Collector.replacements(), Collector.parsedTexts());
   if (!Files)

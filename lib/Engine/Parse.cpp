@@ -329,7 +329,7 @@ PassesResult parsePasses(const std::string &Source,
     R.Log.add("", displayPath(Source) + ": error: the " +
                       (Pass == CompilationPass::Host ? "host" : "device") +
                       " compilation pass did not parse; nothing was "
-                      "written\n");
+                      "written for it\n");
     return PassesResult::Failed;
   }
   return NeedFixes ? PassesResult::NeedFixes : PassesResult::Parsed;
@@ -348,6 +348,8 @@ void moveToTextOnDisk(SourceResult &R, const ParseFixes &Applied,
                                      ? llvm::StringRef(Text)
                                      : llvm::StringRef(Original->second));
   }
+  for (const std::string &File : R.Texts.readFiles())
+    Texts.recordRead(File);
   R.Texts = std::move(Texts);
 }
 
@@ -378,7 +380,7 @@ bool parseSource(const std::string &Source, const CompilationSetup &Setup,
                         "', the directory of its compile command: " +
                         EC.message();
       R.Log.add("", displayPath(Source) + ": error: " + Why +
-                        "; nothing was written\n");
+                        "; nothing was written for it\n");
       R.Failure = parseFailure(Source, std::nullopt, Why);
       return false;
     }
@@ -399,7 +401,7 @@ bool parseSource(const std::string &Source, const CompilationSetup &Setup,
       R.Log.add("", displayPath(Source) +
                         ": error: the source did not parse after cuda-lower "
                         "fixed the spellings Clang asked for ('template' "
-                        "keywords, ...); nothing was written\n");
+                        "keywords, ...); nothing was written for it\n");
       return false;
     }
     // The errors are fixed: parse again, as if for the first time.
@@ -471,8 +473,10 @@ void merge(const std::string &Source, SourceResult &R, EditCollector &Sink,
   for (const auto &[File, Text] : R.Texts.parsedTexts())
     Sink.recordParsedText(File, Text);
   Outcome.ToleratedCrossSpace.insert(R.Tolerated.begin(), R.Tolerated.end());
+  Outcome.ReadBy[Source] = R.Texts.readFiles();
   if (R.Result == SourceResult::Failed) {
     ++Outcome.Failed;
+    Outcome.NotParsed.push_back(Source);
     return;
   }
   Sink.setUnit(Source);
@@ -519,6 +523,18 @@ ParseOutcome parseAll(const std::vector<std::string> &Sources,
     MergeNext(std::move(Results[I]));
   }
   return Outcome;
+}
+
+void ParseOutcome::absorb(ParseOutcome More) {
+  Parsed.insert(Parsed.end(), More.Parsed.begin(), More.Parsed.end());
+  Failed += More.Failed;
+  Crashed += More.Crashed;
+  for (Diagnostic &D : More.Failures)
+    Failures.push_back(std::move(D));
+  ToleratedCrossSpace.merge(More.ToleratedCrossSpace);
+  NotParsed.insert(NotParsed.end(), More.NotParsed.begin(),
+                   More.NotParsed.end());
+  ReadBy.merge(More.ReadBy);
 }
 
 bool runParseSafely(llvm::CrashRecoveryContext &Recovery,

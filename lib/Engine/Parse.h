@@ -204,6 +204,15 @@ struct ParseOutcome {
   std::vector<Diagnostic> Failures;
   /// Cross-space errors the input had and the rules were let see past.
   std::set<std::string> ToleratedCrossSpace;
+  /// The sources with a Clang error, in source order.
+  std::vector<std::string> NotParsed;
+  /// Source -> the files of the project its parse read (itself included),
+  /// for every source that did not crash. A source whose first pass failed
+  /// has only that pass's files.
+  std::map<std::string, std::set<std::string>> ReadBy;
+
+  /// Adds the outcome of parsing more sources, after these.
+  void absorb(ParseOutcome More);
 };
 
 /// How parseAll runs and reports.

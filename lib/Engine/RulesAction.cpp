@@ -221,9 +221,21 @@ public:
     if (std::optional<llvm::StringRef> Text = SM.getBufferDataIfLoaded(Main))
       Sink.recordParsedText(
           canonicalPathOf(SM, SM.getLocForStartOfFile(Main)), *Text);
+    recordFilesRead(SM);
   }
 
 private:
+  /// The files this pass read that the run may edit, even when it failed:
+  /// their edits from other sources may be incomplete (docs/scaling.md).
+  /// The others are never written, so they are not kept.
+  void recordFilesRead(const SourceManager &SM) {
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      llvm::StringRef Path = SM.getFileManager().getCanonicalName(It->first);
+      if (Cfg.Owned.owns(Path))
+        Sink.recordRead(Path);
+    }
+  }
+
   CompilationPass Pass;
   const RunConfig &Cfg;
   std::vector<Diagnostic> &Found;

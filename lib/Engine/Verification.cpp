@@ -235,25 +235,28 @@ overlayOf(const std::vector<RewrittenFile> &Files,
 
 /// Every file a broken source read, and every source that read one of
 /// those, until nothing changes: none of their rewritten files is written.
+/// Each withheld file is mapped to the broken source its chain starts at.
 void withhold(const std::vector<std::set<std::string>> &ReadBySource,
               const std::vector<bool> &Broken,
+              const std::vector<std::string> &Sources,
               const std::vector<RewrittenFile> &Files,
-              llvm::StringSet<> &Withheld) {
+              llvm::StringMap<std::string> &Withheld) {
   llvm::StringSet<> Rewritten;
   for (const RewrittenFile &F : Files)
     Rewritten.insert(F.Path);
-  std::vector<bool> Out = Broken;
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (size_t I = 0; I < Out.size(); ++I) {
-      bool ReadsWithheld = llvm::any_of(ReadBySource[I], [&](auto &Path) {
-        return Withheld.contains(Path);
-      });
-      if (!Out[I] && !ReadsWithheld)
-        continue;
-      Out[I] = true;
+    for (size_t I = 0; I < Sources.size(); ++I) {
+      std::string Cause = Broken[I] ? Sources[I] : "";
       for (const std::string &Path : ReadBySource[I])
-        if (Rewritten.contains(Path) && Withheld.insert(Path).second)
+        if (auto It = Withheld.find(Path);
+            Cause.empty() && It != Withheld.end())
+          Cause = It->second;
+      if (Cause.empty())
+        continue;
+      for (const std::string &Path : ReadBySource[I])
+        if (Rewritten.contains(Path) &&
+            Withheld.try_emplace(Path, Cause).second)
           Changed = true;
     }
   }
@@ -293,7 +296,7 @@ public:
         mergeInOrder(I, std::move(Checks[I]));
       }
     }
-    withhold(ReadBySource, Broken, In.Files, Result.Withheld);
+    withhold(ReadBySource, Broken, In.Sources, In.Files, Result.Withheld);
     return std::move(Result);
   }
 
@@ -375,7 +378,7 @@ private:
     Result.Crashed = true;
     Result.Problems.push_back(crashProblem(In.Sources[I], *Check.CrashedIn));
     for (const RewrittenFile &F : In.Files)
-      Result.Withheld.insert(F.Path);
+      Result.Withheld.try_emplace(F.Path, In.Sources[I]);
   }
 
   void report(size_t I, const RawProblem &P) {

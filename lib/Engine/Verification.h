@@ -15,6 +15,7 @@
 #include "Output/Progress.h"
 #include "cudalower/Diagnostic.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <set>
@@ -56,8 +57,9 @@ struct VerificationResult {
   /// from device code, an #error that only the flags' macros avoid).
   std::vector<Diagnostic> Problems;
   /// Rewritten files that must not be written: those of a source whose
-  /// rewrite broke, and, transitively, those of every source that read one.
-  llvm::StringSet<> Withheld;
+  /// rewrite broke, and, transitively, those of every source that read one;
+  /// each mapped to the source whose verification failed.
+  llvm::StringMap<std::string> Withheld;
   /// The tool crashed while verifying: every rewritten file is withheld.
   bool Crashed = false;
 };

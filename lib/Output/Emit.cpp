@@ -206,6 +206,7 @@ int emitOutput(const ToolOptions &Opts, const std::string &MainFile,
                                                             : Success;
   }
   case OutputMode::OutRoot: // Needs the project root: see writeOutRoot.
+  case OutputMode::FixesOnly: // The CI files are written with the reports.
     break;
   }
   return Success;

@@ -144,8 +144,8 @@ llvm::Error copyUnchanged(llvm::StringRef Root, llvm::StringRef OutRoot,
 int writeOutRoot(const std::vector<RewrittenFile> &Files, llvm::StringRef Root,
                  llvm::StringRef OutRoot, bool CopyAll,
                  llvm::ArrayRef<std::string> IncludeDirs,
-                 llvm::raw_ostream &Err) {
-  llvm::StringSet<> Written;
+                 const llvm::StringSet<> &Kept, llvm::raw_ostream &Err) {
+  llvm::StringSet<> Written = Kept;
   auto Fail = [&](llvm::Error E) {
     Err << "cuda-lower: error: " << llvm::toString(std::move(E)) << '\n';
     return UsageError;

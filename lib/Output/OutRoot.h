@@ -4,6 +4,7 @@
 #include "Output/Emit.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 #include <string>
 #include <vector>
@@ -31,11 +32,13 @@ llvm::Error checkOutRoot(llvm::StringRef OutRoot, llvm::StringRef Root);
 /// header, with --lower-dependencies or a second --in-root) goes with its
 /// include directory, found among \p IncludeDirs, under OUT/.cuda-lower-deps
 /// (DependencyCopy.h). Each file is written atomically with its original's
-/// permissions; the originals are only read. \returns an ExitCode.
+/// permissions; the originals are only read. The copies of \p Kept (files
+/// a rerun skipped: their copies are the rewritten ones) are left as they
+/// are. \returns an ExitCode.
 int writeOutRoot(const std::vector<RewrittenFile> &Files, llvm::StringRef Root,
                  llvm::StringRef OutRoot, bool CopyAll,
                  llvm::ArrayRef<std::string> IncludeDirs,
-                 llvm::raw_ostream &Err);
+                 const llvm::StringSet<> &Kept, llvm::raw_ostream &Err);
 
 /// Writes \p Text to \p To, atomically, with \p Model's permissions,
 /// creating the directories on the way.

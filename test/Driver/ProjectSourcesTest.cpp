@@ -181,3 +181,43 @@ TEST(ClangFlagCheckTest, DropsOnlyUnknownFlags) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ShardTest, KOfNIsRead) {
+  auto S = parseShard("2/8");
+  ASSERT_TRUE(bool(S));
+  EXPECT_EQ(S->Index, 2u);
+  EXPECT_EQ(S->Count, 8u);
+}
+
+TEST(ShardTest, ABadShardIsAnError) {
+  for (const char *Bad : {"0/2", "3/2", "2", "a/b", "1/0", ""}) {
+    auto S = parseShard(Bad);
+    EXPECT_FALSE(bool(S)) << Bad;
+    if (!S)
+      EXPECT_NE(llvm::toString(S.takeError()).find("is not K/N"),
+                std::string::npos);
+  }
+}
+
+TEST(ShardTest, ShardsTakeEverySourceOnceWhateverTheOrder) {
+  std::vector<std::string> Listed = {"/p/e.cu", "/p/a.cu", "/p/d.cu",
+                                     "/p/b.cu", "/p/c.cu", "/p/a.cu"};
+  std::vector<std::string> All;
+  for (unsigned K = 1; K <= 3; ++K)
+    for (std::string &S : sourcesOfShard(Listed, {K, 3}))
+      All.push_back(std::move(S));
+  EXPECT_EQ(All, (std::vector<std::string>{"/p/a.cu", "/p/d.cu", "/p/b.cu",
+                                           "/p/e.cu", "/p/c.cu"}));
+  std::reverse(Listed.begin(), Listed.end());
+  EXPECT_EQ(sourcesOfShard(Listed, {1, 3}),
+            (std::vector<std::string>{"/p/a.cu", "/p/d.cu"}));
+}
+
+TEST(ShardTest, OneShardIsEverySource) {
+  EXPECT_EQ(sourcesOfShard({"/p/b.cu", "/p/a.cu"}, {1, 1}),
+            (std::vector<std::string>{"/p/a.cu", "/p/b.cu"}));
+}
+
+} // namespace

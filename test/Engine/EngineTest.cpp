@@ -168,7 +168,7 @@ TEST_F(EngineTest, SeveralSourcesNeedAModeThatWritesEachFile) {
     RunResult R = run(Opts);
     EXPECT_EQ(R.Code, UsageError);
     EXPECT_EQ(R.Out, "");
-    EXPECT_NE(R.Err.find("error: several sources need -i, --diff or --check"),
+    EXPECT_NE(R.Err.find("error: several sources need -i, --diff, --check"),
               std::string::npos)
         << R.Err;
   }

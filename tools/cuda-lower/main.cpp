@@ -34,7 +34,8 @@ static const char *const Footer = R"(Exit codes:
   1  --check found rewrites needed, a rule reported an error, or a
      file changed while -i ran (left alone)
   2  usage or input error (bad option, missing file, unreadable database)
-  3  a source did not parse; nothing was written
+  3  a source did not parse; nothing was written for it or for the files
+     it includes, the other sources were written
   4  internal error: the tool crashed on a source; nothing was written for it,
      the other sources were processed
 See docs/usage.md for every option.)";
@@ -224,6 +225,9 @@ int main(int argc, char **argv) {
   LowerDeps->needs(OutRoot);
   OutRoot->excludes(Out)->excludes(InPlaceFlag)->excludes(DiffFlag)->excludes(
       CheckFlag);
+  App.add_option("--shard", Opts.Shard,
+                 "Take only slice K of N of the sources (K/N: sorted by path, "
+                 "every N-th), for N runs that export fixes to merge");
   // CI outputs and reports (docs/usage.md#ci).
   App.add_option("--export-fixes", Opts.ExportFixesFile,
                  "Write the fixes to FILE as YAML for clang-apply-replacements")
@@ -328,6 +332,8 @@ int main(int argc, char **argv) {
     Opts.Mode = cudalower::OutputMode::OutRoot;
   else if (!Opts.OutputFile.empty())
     Opts.Mode = cudalower::OutputMode::File;
+  else if (!Opts.ExportFixesFile.empty())
+    Opts.Mode = cudalower::OutputMode::FixesOnly;
   Opts.Color = ForceColor || (!NoColor && !noColorRequested() &&
                               isatty(STDERR_FILENO) &&
                               llvm::errs().has_colors());

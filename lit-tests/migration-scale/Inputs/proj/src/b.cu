@@ -1,0 +1,2 @@
+#include "shared.cuh"
+__global__ void kb(int *p) { order(p[0], undeclared); }
