@@ -1,6 +1,8 @@
 //===--- OwnedFiles.cpp - Which files cuda-lower may edit -----------------===//
 
 #include "Driver/OwnedFiles.h"
+#include "Driver/CompilationSetup.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -63,6 +65,38 @@ std::vector<std::string> toolchainDirectories(llvm::StringRef CudaPath) {
     if (llvm::sys::fs::is_directory(Dir))
       Out.push_back(canonicalDirectory(Dir));
   return Out;
+}
+
+/// The files the run may edit: under the project root \p Root and the
+/// other --in-root directories, and with --lower-dependencies the headers
+/// of the libraries the sources use.
+llvm::Expected<OwnedFiles> ownedFilesFor(const ToolOptions &Opts,
+                                         const std::string &Root,
+                                         llvm::StringRef CudaPath,
+                                         llvm::vfs::FileSystem &FS) {
+  OwnedFiles Owned;
+  Owned.Roots.push_back(Root);
+  for (const std::string &Dir : Opts.MoreRoots) {
+    auto More = findProjectRoot(Dir, "", FS);
+    if (!More)
+      return More.takeError();
+    Owned.Roots.push_back(canonicalDirectory(*More));
+  }
+  Owned.Dependencies = Opts.LowerDependencies;
+  for (const std::string &Header : Opts.DependencyHeaders) {
+    llvm::SmallString<256> Real;
+    if (FS.getRealPath(Header, Real))
+      return llvm::createStringError("cannot resolve '" + Header + "'");
+    Owned.DependencyFiles.push_back(std::string(Real));
+  }
+  Owned.ToolchainDirs = toolchainDirectories(CudaPath);
+  if (Opts.LowerDependencies && Opts.Mode != OutputMode::OutRoot &&
+      Opts.Mode != OutputMode::Overlay)
+    return llvm::createStringError(
+        "--lower-dependencies needs --out-root: the libraries' headers are "
+        "lowered into a copy, never where they are installed (to edit one "
+        "in place, name its directory with a second --in-root)");
+  return Owned;
 }
 
 } // namespace cudalower

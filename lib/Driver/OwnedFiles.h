@@ -12,9 +12,15 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "cudalower/Options.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include <string>
 #include <vector>
+
+namespace llvm::vfs {
+class FileSystem;
+} // namespace llvm::vfs
 
 namespace cudalower {
 
@@ -59,6 +65,15 @@ struct OwnedFiles {
 /// \p CudaPath: the toolkit, /usr/include, GCC's and LLVM's private
 /// directories; each canonical, with a trailing separator.
 std::vector<std::string> toolchainDirectories(llvm::StringRef CudaPath);
+
+/// The files a run with \p Opts may edit: under the project root \p Root
+/// (canonical, trailing separator) and the other --in-root directories, and
+/// with --lower-dependencies or ToolOptions::DependencyHeaders the headers
+/// of the libraries the sources use; usage errors as llvm::Error.
+llvm::Expected<OwnedFiles> ownedFilesFor(const ToolOptions &Opts,
+                                         const std::string &Root,
+                                         llvm::StringRef CudaPath,
+                                         llvm::vfs::FileSystem &FS);
 
 /// \p Dir canonical (symbolic links resolved where it exists) with a
 /// trailing separator.

@@ -75,38 +75,6 @@ struct PreparedRun {
   }
 };
 
-/// The files the run may edit: under the project root \p Root and the
-/// other --in-root directories, and with --lower-dependencies the headers
-/// of the libraries the sources use.
-llvm::Expected<OwnedFiles> ownedFilesOf(const ToolOptions &Opts,
-                                        const std::string &Root,
-                                        llvm::StringRef CudaPath,
-                                        llvm::vfs::FileSystem &FS) {
-  OwnedFiles Owned;
-  Owned.Roots.push_back(Root);
-  for (const std::string &Dir : Opts.MoreRoots) {
-    auto More = findProjectRoot(Dir, "", FS);
-    if (!More)
-      return More.takeError();
-    Owned.Roots.push_back(canonicalDirectory(*More));
-  }
-  Owned.Dependencies = Opts.LowerDependencies;
-  for (const std::string &Header : Opts.DependencyHeaders) {
-    llvm::SmallString<256> Real;
-    if (FS.getRealPath(Header, Real))
-      return llvm::createStringError("cannot resolve '" + Header + "'");
-    Owned.DependencyFiles.push_back(std::string(Real));
-  }
-  Owned.ToolchainDirs = toolchainDirectories(CudaPath);
-  if (Opts.LowerDependencies && Opts.Mode != OutputMode::OutRoot &&
-      Opts.Mode != OutputMode::Overlay)
-    return llvm::createStringError(
-        "--lower-dependencies needs --out-root: the libraries' headers are "
-        "lowered into a copy, never where they are installed (to edit one "
-        "in place, name its directory with a second --in-root)");
-  return Owned;
-}
-
 /// Checks the options against the sources in \p FS: every problem found
 /// here is a usage error, reported before anything is parsed.
 llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
@@ -142,7 +110,7 @@ llvm::Expected<PreparedRun> prepareRun(const ToolOptions &Opts,
   Cfg->OnlyColumn = Opts.OnlyColumn;
   if (!llvm::StringRef(Cfg->Root).ends_with("/"))
     Cfg->Root += '/';
-  auto Owned = ownedFilesOf(Opts, Cfg->Root, (*Setup)->cudaPath(), FS);
+  auto Owned = ownedFilesFor(Opts, Cfg->Root, (*Setup)->cudaPath(), FS);
   if (!Owned)
     return Owned.takeError();
   Cfg->Owned = std::move(*Owned);

@@ -195,9 +195,10 @@ TEST(ShardTest, ABadShardIsAnError) {
   for (const char *Bad : {"0/2", "3/2", "2", "a/b", "1/0", ""}) {
     auto S = parseShard(Bad);
     EXPECT_FALSE(bool(S)) << Bad;
-    if (!S)
+    if (!S) {
       EXPECT_NE(llvm::toString(S.takeError()).find("is not K/N"),
                 std::string::npos);
+    }
   }
 }
 
