@@ -62,7 +62,12 @@ FunctorText writeFunctor(const LambdaPlan &P, llvm::StringRef Indent,
   llvm::raw_string_ostream OS(S);
   const char *Kind = spaceName(P.Kind);
   OS << Indent << "// " << Kind << " lambda #" << Ordinal << " of ";
-  P.Owner.printQualifiedName(OS, P.Policy);
+  // Every inclusion of a header that names the owner through a macro
+  // writes this text: it names the macro.
+  if (P.NameMacro.empty())
+    P.Owner.printQualifiedName(OS, P.Policy);
+  else
+    OS << P.NameMacro;
   OS << (P.F ? "()" : "") << ", lowered by cuda-lower.\n";
   if (P.InUnnamedNamespace)
     OS << Indent << "namespace {\n";
@@ -102,8 +107,8 @@ FunctorText writeFunctor(const LambdaPlan &P, llvm::StringRef Indent,
 /// is moved verbatim, never reformatted.
 constexpr llvm::StringLiteral BodyPlaceholder = "cuda_lower_body_placeholder();";
 
-/// The functor as the Format library gets it: written at column 0, the body
-/// standing in as one placeholder statement on one line or several.
+} // namespace
+
 std::string functorCode(const LambdaPlan &P, llvm::StringRef Unit,
                         unsigned Ordinal, bool MultiLineBody) {
   FunctorText Raw = writeFunctor(P, "", Unit, Ordinal);
@@ -112,6 +117,8 @@ std::string functorCode(const LambdaPlan &P, llvm::StringRef Unit,
   return Raw.Before + "{ " + BodyPlaceholder.str() +
          (MultiLineBody ? " //\n}" : " }") + Raw.After;
 }
+
+namespace {
 
 /// The formatted functorCode cut at the body's braces; nullopt if the
 /// placeholder body did not survive formatting.
@@ -175,6 +182,37 @@ std::string planStem(const LambdaPlan &P) {
   return Stem;
 }
 
+std::string ownerNameMacro(const LambdaPlan &P, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation NameLoc = P.Owner.getLocation();
+  // Only the name may come from the macro: a declaration or a lambda that a
+  // macro writes is placed by MacroPlacement, before the macro's use. The
+  // stem must be the name itself (not a class's, not `operator`).
+  if (!NameLoc.isMacroID() || P.Owner.getBeginLoc().isMacroID() ||
+      P.L.getBeginLoc().isMacroID() || P.MacroClass || P.LocalClass ||
+      !P.Owner.getIdentifier())
+    return "";
+  std::string Name = P.Owner.getNameAsString();
+  if (unreserve(Name) != Name)
+    return "";
+  llvm::StringRef Text = Lexer::getSourceText(SM.getExpansionRange(NameLoc),
+                                              SM, Ctx.getLangOpts());
+  // One macro invocation on one line: `OP_NAME` or `KERNEL(add)`.
+  if (Text.empty() || Text.contains('\n') ||
+      !isAsciiIdentifierStart(Text.front()))
+    return "";
+  return Text.str();
+}
+
+std::string spelledFunctorName(const LambdaPlan &P, llvm::StringRef Stem,
+                               llvm::StringRef UniqueName) {
+  if (P.NameMacro.empty() || !UniqueName.starts_with(Stem))
+    return UniqueName.str();
+  return ("CUDALOWER_PASTE(" + P.NameMacro + ", " +
+          UniqueName.substr(Stem.size()) + ")")
+      .str();
+}
+
 /// The functor's type as the construction spells it: `run_lambda_1<T>`.
 std::string functorType(const LambdaPlan &P) {
   std::vector<std::string> Args = P.TemplateArgs;
@@ -198,6 +236,30 @@ void includeHeaders(DiagBuilder &D, SourceLocation Loc,
   for (const std::string &Header : Headers)
     if (!includesHeader(Text, Header))
       D.insert(SM.getComposedLoc(File, Site.Offset), includeLine(Site, Header));
+}
+
+/// The macro that pastes a functor's name from the macro that names its
+/// owner (spelledFunctorName). Guarded, so that every header that needs it
+/// may define it; added where the file's #include lines go, so that the
+/// functors of one file share one definition.
+void definePasteMacro(DiagBuilder &D, SourceLocation Loc,
+                      const SourceManager &SM) {
+  FileID File = SM.getFileID(SM.getFileLoc(Loc));
+  llvm::StringRef Text = SM.getBufferData(File);
+  if (Text.contains("#define CUDALOWER_PASTE("))
+    return;
+  // Before the functor even where it goes above the file's first line of
+  // code (with the comment that leads that line).
+  IncludeSite Site = findIncludeSite(Text);
+  unsigned FunctorOffset = SM.getFileOffset(SM.getFileLoc(Loc));
+  if (FunctorOffset < Site.Offset)
+    Site = {FunctorOffset, false};
+  D.insert(SM.getComposedLoc(File, Site.Offset),
+           std::string(Site.NeedsNewline ? "\n" : "") +
+               "#ifndef CUDALOWER_PASTE\n"
+               "#define CUDALOWER_PASTE_(A, B) A##B\n"
+               "#define CUDALOWER_PASTE(A, B) CUDALOWER_PASTE_(A, B)\n"
+               "#endif\n");
 }
 
 } // namespace lowering
@@ -229,6 +291,7 @@ void LowerExtendedLambda::emitPending() {
     llvm::StringRef Indent;
     std::vector<size_t> Members;
   };
+  dropDivergentInclusions();
   std::vector<Group> Groups;
   std::vector<FunctorSite> Sites;
   for (size_t I = 0; I < Pending.size(); ++I)
@@ -338,6 +401,8 @@ void LowerExtendedLambda::emit(const LambdaPlan &P, unsigned Ordinal,
   for (const auto &[Range, Repl] : P.BodyEdits)
     D.replace(Range, Repl);
   includeHeaders(D, L.getBeginLoc(), P.Headers, Ctx.getSourceManager());
+  if (!P.NameMacro.empty())
+    definePasteMacro(D, At, Ctx.getSourceManager());
   D.replace(CharSourceRange::getTokenRange(L.getSourceRange()), Construction);
   for (const CharSourceRange &R : Removals)
     D.remove(R);

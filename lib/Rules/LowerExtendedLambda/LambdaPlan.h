@@ -41,7 +41,15 @@ struct LambdaPlan {
   /// The class the functor is nested in, or null for namespace scope.
   const clang::CXXRecordDecl *Class = nullptr;
   bool OutOfLineMember = false;
+  /// The functor's name as the code spells it: `run_lambda_1`, or
+  /// `CUDALOWER_PASTE(OP_NAME, _lambda_1)` when a macro spells the owner's
+  /// name (see NameMacro).
   std::string Name;
+  /// The macro invocation that spells the owner's name (`OP_NAME`), when
+  /// the rest of its declaration is written out: a header included once per
+  /// definition of that macro (the X-macro pattern) gets one functor per
+  /// inclusion from one text. Empty otherwise.
+  std::string NameMacro;
 
   const clang::LambdaExpr &L;
   const clang::NamedDecl &Owner;

@@ -407,8 +407,12 @@ void LowerExtendedLambda::lowerOwner(
       continue;
     }
     P->Condition = Branch.Condition;
-    P->Name = uniqueName(Scope, planStem(*P), I + 1,
-                         Branch.Tag.empty() ? "" : "_" + Branch.Tag);
+    std::string Stem = planStem(*P);
+    P->NameMacro = ownerNameMacro(*P, Ctx);
+    P->Name = spelledFunctorName(
+        *P, Stem,
+        uniqueName(Scope, Stem, I + 1,
+                   Branch.Tag.empty() ? "" : "_" + Branch.Tag));
     P->planFunctionPointerConversion();
     LoweredClosures[L.getLambdaClass()] = functorType(*P);
     Plans.push_back(std::move(P));

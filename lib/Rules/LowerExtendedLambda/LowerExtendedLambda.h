@@ -86,6 +86,10 @@ private:
     std::vector<clang::CharSourceRange> Removals;
   };
   FunctorSite siteOf(const lowering::LambdaPlan &P);
+  /// Reports the lambdas of a header included several times whose
+  /// inclusions need different functors, and takes them out of Pending
+  /// (RepeatedInclusions.cpp).
+  void dropDivergentInclusions();
   void emitPending();
   void emit(const lowering::LambdaPlan &P, unsigned Ordinal,
             const std::vector<clang::CharSourceRange> &Removals,

@@ -245,6 +245,25 @@ OwnAccessLabel labelRightBefore(const clang::CXXRecordDecl &Class,
 /// (Emission.cpp).
 std::string planStem(const LambdaPlan &P);
 
+/// The macro invocation that spells \p P's owner's name (`OP_NAME`,
+/// `KERNEL(add)`), when the name alone comes from a macro and the stem is
+/// that name; empty otherwise (Emission.cpp).
+std::string ownerNameMacro(const LambdaPlan &P, const clang::ASTContext &Ctx);
+
+/// \p UniqueName (`add_two_lambda_1`, unique in its scope) spelled through
+/// \p P.NameMacro when there is one: `CUDALOWER_PASTE(OP_NAME, _lambda_1)`,
+/// so that every inclusion of a header that defines the owner under
+/// another name writes the same text and gets its own functor
+/// (Emission.cpp).
+std::string spelledFunctorName(const LambdaPlan &P, llvm::StringRef Stem,
+                               llvm::StringRef UniqueName);
+
+/// The functor as the Format library gets it: written at column 0, the body
+/// standing in as one placeholder statement on one line or several
+/// (Emission.cpp).
+std::string functorCode(const LambdaPlan &P, llvm::StringRef Unit,
+                        unsigned Ordinal, bool MultiLineBody);
+
 /// The functor's type as the construction spells it: `run_lambda_1<T>`
 /// (Emission.cpp).
 std::string functorType(const LambdaPlan &P);

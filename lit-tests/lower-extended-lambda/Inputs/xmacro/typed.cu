@@ -1,0 +1,7 @@
+#include "apply.cuh"
+#define REAL float
+#include "typed.cuh"
+#undef REAL
+#define REAL double
+#include "typed.cuh"
+#undef REAL
