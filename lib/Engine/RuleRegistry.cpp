@@ -15,6 +15,7 @@
 #include "Rules/NvccLenientConstexpr.h"
 #include "Rules/NvccAsmEscape.h"
 #include "Rules/NvccAsmOperandComma.h"
+#include "Rules/NvccLambdaFlagIncludes.h"
 #include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/StringExtras.h"
 

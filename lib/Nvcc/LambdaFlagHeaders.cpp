@@ -4,6 +4,9 @@
 #include "clang/AST/DeclBase.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -18,7 +21,81 @@ bool isMissingStdName(const clang::Diagnostic &Info) {
   if (Info.getNumArgs() < 2 ||
       Info.getArgKind(1) != DiagnosticsEngine::ak_declcontext)
     return false;
-  const auto *Context = reinterpret_cast<const DeclContext *>(Info.getRawArg(1));
+  const auto *Context =
+      reinterpret_cast<const DeclContext *>(Info.getRawArg(1));
   return Context && Context->isStdNamespace();
 }
+
+bool LambdaFlagInclusions::isFlagInclude(SourceLocation IncludeLoc,
+                                         llvm::StringRef Included,
+                                         const SourceManager &SM) {
+  if (IncludeLoc.isInvalid())
+    return false;
+  OptionalFileEntryRef Includer =
+      SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(IncludeLoc)));
+  if (!Includer ||
+      llvm::sys::path::filename(Includer->getName()) != "cuda_runtime.h")
+    return false;
+  llvm::StringRef Name = llvm::sys::path::filename(Included);
+  return Name == "functional" || Name == "utility";
+}
+
+/// True if the inclusion that made \p FID passes through one of the flag's
+/// #include lines.
+static bool throughTheFlag(FileID FID, const SourceManager &SM) {
+  while (FID.isValid()) {
+    SourceLocation IncludeLoc = SM.getIncludeLoc(FID);
+    if (IncludeLoc.isInvalid())
+      return false;
+    OptionalFileEntryRef File = SM.getFileEntryRefForID(FID);
+    if (File &&
+        LambdaFlagInclusions::isFlagInclude(IncludeLoc, File->getName(), SM))
+      return true;
+    FID = SM.getFileID(SM.getExpansionLoc(IncludeLoc));
+  }
+  return false;
+}
+
+/// Records the #include directives outside the flag's lines: what they
+/// name is reached without the flag, entered or skipped (its include guard
+/// already defined by the flag's inclusion).
+class FlagInclusionCallbacks : public PPCallbacks {
+public:
+  FlagInclusionCallbacks(LambdaFlagInclusions &Out, const SourceManager &SM)
+      : Out(Out), SM(SM) {}
+
+  void InclusionDirective(SourceLocation HashLoc, const Token &,
+                          StringRef FileName, bool IsAngled, CharSourceRange,
+                          OptionalFileEntryRef File, StringRef, StringRef,
+                          const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    if (!File)
+      return;
+    if (LambdaFlagInclusions::isFlagInclude(HashLoc, File->getName(), SM) ||
+        throughTheFlag(SM.getFileID(SM.getExpansionLoc(HashLoc)), SM))
+      return;
+    Out.ReachedOutside.insert(&File->getFileEntry());
+    if (IsAngled)
+      Out.NamedOutside.insert(FileName);
+  }
+
+private:
+  LambdaFlagInclusions &Out;
+  const SourceManager &SM;
+};
+
+std::unique_ptr<PPCallbacks>
+LambdaFlagInclusions::callbacks(const SourceManager &SM) {
+  return std::make_unique<FlagInclusionCallbacks>(*this, SM);
+}
+
+bool LambdaFlagInclusions::onlyTheFlagReaches(FileEntryRef File,
+                                              const SourceManager &SM) const {
+  if (ReachedOutside.contains(&File.getFileEntry()))
+    return false;
+  // The first inclusion: the only one of a guarded header.
+  FileID FID = SM.translateFile(File);
+  return FID.isValid() && throughTheFlag(FID, SM);
+}
+
 } // namespace cudalower

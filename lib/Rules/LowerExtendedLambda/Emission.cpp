@@ -9,7 +9,7 @@
 #include "Rules/LowerExtendedLambda/LowerExtendedLambda.h"
 #include "Rules/LowerExtendedLambda/Lowering.h"
 #include "Editing/FunctorLayout.h"
-#include "Editing/IncludeSite.h"
+#include "Editing/IncludeInserter.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -231,11 +231,10 @@ void includeHeaders(DiagBuilder &D, SourceLocation Loc,
                     llvm::ArrayRef<std::string> Headers,
                     const SourceManager &SM) {
   FileID File = SM.getFileID(SM.getFileLoc(Loc));
-  llvm::StringRef Text = SM.getBufferData(File);
-  IncludeSite Site = findIncludeSite(Text);
+  IncludeInserter Includes(SM);
   for (const std::string &Header : Headers)
-    if (!includesHeader(Text, Header))
-      D.insert(SM.getComposedLoc(File, Site.Offset), includeLine(Site, Header));
+    if (auto I = Includes.insertion(File, Header))
+      D.insert(I->Loc, I->Text);
 }
 
 /// The macro that pastes a functor's name from the macro that names its

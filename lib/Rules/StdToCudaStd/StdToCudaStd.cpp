@@ -8,12 +8,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/StdToCudaStd/StdToCudaStd.h"
-#include "Editing/IncludeSite.h"
+#include "Editing/IncludeInserter.h"
 #include "Analysis/Analyses.h"
 #include "Analysis/DeviceCallable.h"
 #include "Analysis/StdBoundTypes.h"
 #include "Analysis/StdSymbolMap.h"
 #include "Analysis/StdUses.h"
+#include "Rules/StdToCudaStd/DeviceFreeEntities.h"
 #include "Rules/StdToCudaStd/KernelParams.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -219,7 +220,7 @@ private:
       return;
     std::string Std = "'std::" + U.Name + "'";
     std::string Message;
-    if (isException(U.Target))
+    if (isStdException(U.Target))
       Message = Std + " is an exception type; exceptions are not supported "
                       "in device code";
     else if (U.Kind == UseKind::MemberCall)
@@ -239,78 +240,6 @@ private:
       return; // a using-declaration: its uses are reported
     Diag(U.Kind == UseKind::MemberCall ? U.NameLoc : diagLoc(U), Message,
          DiagLevel::Error);
-  }
-
-  static bool isException(const NamedDecl *D) {
-    const auto *RD = dyn_cast<CXXRecordDecl>(D);
-    if (const auto *CTD = dyn_cast<ClassTemplateDecl>(D))
-      RD = CTD->getTemplatedDecl();
-    return RD && derivesFromStdException(RD, 0);
-  }
-
-  /// True if \p RD is std::exception or derives from it (dependent bases of
-  /// a template pattern are followed as far as they are known).
-  static bool derivesFromStdException(const CXXRecordDecl *RD, int Depth) {
-    if (!RD || Depth > 16 || !RD->hasDefinition())
-      return false;
-    RD = RD->getDefinition();
-    if (stdMemberName(*RD) == std::optional<std::string>("exception"))
-      return true;
-    return llvm::any_of(RD->bases(), [&](const CXXBaseSpecifier &B) {
-      return derivesFromStdException(baseRecord(B), Depth + 1);
-    });
-  }
-
-  /// Entities that only exist at compile time, or that nvcc allows on the
-  /// GPU, need no libcu++ equivalent.
-  static bool needsNoDeviceCode(const StdUse &U) {
-    const NamedDecl *D = U.Target;
-    if (U.AsQualifier)
-      return true; // std::iterator_traits<It>::value_type, a trait's ::value
-    if (const auto *VD = dyn_cast<VarDecl>(D))
-      return VD->isConstexpr();
-    if (const auto *TND = dyn_cast<TypedefNameDecl>(D)) {
-      // std::string is an alias of a class that holds data.
-      const auto *Class =
-          TND->getUnderlyingType().getCanonicalType()->getAsCXXRecordDecl();
-      return !Class || (isStateless(Class, 0) && !isException(Class));
-    }
-    if (isa<VarTemplateDecl>(D) || isa<EnumConstantDecl>(D) ||
-        isa<TypeAliasTemplateDecl>(D) || isa<EnumDecl>(D))
-      return true;
-    if (const auto *FD = dyn_cast<FunctionDecl>(D))
-      return hasExplicitAttr<CUDADeviceAttr>(*FD);
-    const auto *RD = dyn_cast<CXXRecordDecl>(D);
-    if (const auto *CTD = dyn_cast<ClassTemplateDecl>(D))
-      RD = CTD->getTemplatedDecl();
-    // An empty class (a tag, a trait) holds nothing to run; initializer_list
-    // is made __host__ __device__ by nvcc (guide §5.3.11.7).
-    if (U.Name == "initializer_list")
-      return true;
-    return RD && isStateless(RD, 0) && !isException(D);
-  }
-
-  /// The class named by a base specifier, looking into templates.
-  static const CXXRecordDecl *baseRecord(const CXXBaseSpecifier &B) {
-    if (const CXXRecordDecl *RD = B.getType()->getAsCXXRecordDecl())
-      return RD;
-    if (const auto *TST = B.getType()->getAs<TemplateSpecializationType>())
-      if (const auto *CTD = dyn_cast_or_null<ClassTemplateDecl>(
-              TST->getTemplateName().getAsTemplateDecl()))
-        return CTD->getTemplatedDecl();
-    return nullptr;
-  }
-
-  /// True for a class with no data, here or in its bases (a tag, a trait).
-  static bool isStateless(const CXXRecordDecl *RD, int Depth) {
-    if (!RD || Depth > 16 || !RD->hasDefinition())
-      return false;
-    RD = RD->getDefinition();
-    if (!RD->fields().empty() || RD->isPolymorphic())
-      return false;
-    return llvm::all_of(RD->bases(), [&](const CXXBaseSpecifier &B) {
-      return isStateless(baseRecord(B), Depth + 1);
-    });
   }
 
   /// For a type that host code shares: true if the use makes host and
@@ -471,22 +400,10 @@ private:
   void addInclude(DiagBuilder &B, SourceLocation UseLoc,
                   const CudaStdSymbol &Sym) {
     FileID FID = SM.getFileID(SM.getSpellingLoc(UseLoc));
-    // Both answers depend only on the file's text: each file is scanned
-    // once per header, not once per use (thousands in a large file).
-    llvm::StringRef Text = SM.getBufferData(FID);
-    auto [Has, New] = HasHeader[FID].try_emplace(Sym.Header, false);
-    if (New)
-      Has->second = includesHeader(Text, Sym.Header);
-    if (Has->second)
-      return;
-    auto [SiteIt, NewSite] = Sites.try_emplace(FID);
-    if (NewSite)
-      SiteIt->second = findIncludeSite(Text);
-    const IncludeSite &Site = SiteIt->second;
-    B.insert(SM.getComposedLoc(FID, Site.Offset),
-             includeLine(Site, Sym.Header,
-                         Sym.Internal ? "libcu++ has no public header for this"
-                                      : ""));
+    if (auto I = Includes.insertion(
+            FID, Sym.Header,
+            Sym.Internal ? "libcu++ has no public header for this" : ""))
+      B.insert(I->Loc, I->Text);
   }
 
   RuleContext &Ctx;
@@ -498,8 +415,9 @@ private:
   std::vector<StdBoundRange> Bound;
   KernelParamConverter Kernels;
   llvm::SmallPtrSet<const KernelParamPlan *, 4> ConvertedPlans;
-  llvm::DenseMap<FileID, llvm::StringMap<bool>> HasHeader;
-  llvm::DenseMap<FileID, IncludeSite> Sites;
+  /// Each file scanned once for its includes, not once per use
+  /// (thousands in a large file).
+  IncludeInserter Includes{SM};
 };
 
 } // namespace

@@ -1,0 +1,123 @@
+//===--- NvccLambdaFlagIncludes.cpp - Headers the lambda flag brought -----===//
+
+#include "Rules/NvccLambdaFlagIncludes.h"
+#include "Editing/IncludeInserter.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/Inclusions/StandardLibrary.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalower {
+
+void NvccLambdaFlagIncludes::registerPPCallbacks(Preprocessor &PP) {
+  PP.addPPCallbacks(Inclusions.callbacks(PP.getSourceManager()));
+}
+
+void NvccLambdaFlagIncludes::registerMatchers(MatchFinder &Finder) {
+  auto Std = namedDecl(clang::ast_matchers::isInStdNamespace());
+  Finder.addMatcher(declRefExpr(to(Std)).bind("ref"), this);
+  Finder.addMatcher(typeLoc(loc(qualType(hasDeclaration(Std)))).bind("type"),
+                    this);
+  // std::sort(...) in a template, before its arguments are known.
+  Finder.addMatcher(unresolvedLookupExpr().bind("lookup"), this);
+  Finder.addMatcher(usingDecl().bind("using"), this);
+}
+
+void NvccLambdaFlagIncludes::noteReference(SourceLocation Loc,
+                                           const NamedDecl *D) {
+  if (D && D->isInStdNamespace() && context().isUserOwned(Loc))
+    References.push_back({Loc, D});
+}
+
+void NvccLambdaFlagIncludes::check(const MatchFinder::MatchResult &Result) {
+  const auto &N = Result.Nodes;
+  if (const auto *E = N.getNodeAs<DeclRefExpr>("ref"))
+    noteReference(E->getLocation(), E->getDecl());
+  if (const auto *T = N.getNodeAs<TypeLoc>("type"))
+    if (const TagDecl *Tag = T->getType()->getAsTagDecl())
+      noteReference(T->getBeginLoc(), Tag);
+  if (const auto *L = N.getNodeAs<UnresolvedLookupExpr>("lookup"))
+    for (const NamedDecl *D : L->decls())
+      noteReference(L->getNameLoc(), D->getUnderlyingDecl());
+  if (const auto *U = N.getNodeAs<UsingDecl>("using"))
+    for (const UsingShadowDecl *S : U->shadows())
+      noteReference(U->getLocation(), S->getTargetDecl());
+}
+
+/// The declaration whose file decides whether the code sees the entity:
+/// the definition of a class (a forward declaration elsewhere does not make
+/// it usable), the pattern of a template specialisation.
+static const Decl &decidingDecl(const NamedDecl &D) {
+  const Decl *Out = &D;
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Out))
+    Out = Spec->getSpecializedTemplate()->getTemplatedDecl();
+  if (const auto *FT = dyn_cast<FunctionTemplateDecl>(Out))
+    Out = FT->getTemplatedDecl();
+  if (const auto *Tag = dyn_cast<TagDecl>(Out))
+    if (const TagDecl *Def = Tag->getDefinition())
+      Out = Def;
+  return *Out;
+}
+
+void NvccLambdaFlagIncludes::finishTranslationUnit() {
+  const SourceManager &SM = context().getASTContext().getSourceManager();
+  tooling::stdlib::Recognizer Recognize;
+  IncludeInserter Includes(SM);
+  // One finding per file and header, at the file's first such name.
+  llvm::StringSet<> Done;
+  std::sort(References.begin(), References.end(),
+            [&](const Reference &A, const Reference &B) {
+              return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
+            });
+  for (const Reference &R : References) {
+    const Decl &Deciding = decidingDecl(*R.Target);
+    SourceLocation DeclLoc = SM.getExpansionLoc(Deciding.getLocation());
+    OptionalFileEntryRef DeclFile =
+        SM.getFileEntryRefForID(SM.getFileID(DeclLoc));
+    if (!DeclFile || !Inclusions.onlyTheFlagReaches(*DeclFile, SM))
+      continue;
+    std::optional<tooling::stdlib::Symbol> Symbol = Recognize(R.Target);
+    std::optional<tooling::stdlib::Header> Header =
+        Symbol ? Symbol->header() : std::nullopt;
+    // An #include of the name's standard header, outside the flag's lines,
+    // declares it.
+    if (Header && Inclusions.namedOutside(Header->name().trim("<>")))
+      continue;
+    SourceLocation UseLoc = SM.getFileLoc(R.Loc);
+    FileID UseFile = SM.getFileID(UseLoc);
+    OptionalFileEntryRef UseEntry = SM.getFileEntryRefForID(UseFile);
+    if (!UseEntry)
+      continue;
+    std::string Qualified = "std::" + R.Target->getNameAsString();
+    if (!Header) {
+      if (Done.insert(UseEntry->getName().str() + "\n" + Qualified).second)
+        diag(UseLoc,
+             "'" + Qualified +
+                 "' is declared only because --extended-lambda "
+                 "makes cuda_runtime.h include <functional> and "
+                 "<utility>; include the header that declares it, "
+                 "which plain nvcc needs",
+             DiagLevel::Error);
+      continue;
+    }
+    if (!Done.insert(UseEntry->getName().str() + "\n" + Header->name().str())
+             .second)
+      continue;
+    auto D =
+        diag(UseLoc, "'" + Qualified +
+                         "' is declared only because --extended-lambda "
+                         "makes cuda_runtime.h include <functional> and "
+                         "<utility>; included " +
+                         Header->name().str() + ", which plain nvcc needs");
+    if (auto I = Includes.insertion(UseFile, Header->name().trim("<>")))
+      D.insert(I->Loc, I->Text);
+  }
+}
+
+} // namespace cudalower
