@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "Analysis/DeviceToHostCalls.h"
 #include "Analysis/ExecSpace.h"
 #include "cudalower/Rule.h"
 #include "clang/AST/Decl.h"
@@ -76,29 +77,6 @@ private:
                  std::unique_ptr<DeviceCallablePlan>>
       Cache;
 };
-
-/// A call from code nvcc compiles for the GPU to a function it compiles for
-/// the host only.
-struct DeviceToHostCall {
-  const clang::FunctionDecl *Caller = nullptr;
-  /// The caller's space: Device, Global or HostDevice.
-  ExecSpace CallerSpace = ExecSpace::Host;
-  const clang::FunctionDecl *Callee = nullptr;
-  clang::SourceLocation Loc;
-};
-
-/// The calls from device code to __host__ functions, as nvcc without
-/// --expt-relaxed-constexpr sees them, spelled in code the user owns: the
-/// CallExprs and CXXConstructExprs of the AST (walk order), then the calls
-/// from __host__ __device__ functions that Clang reported as wrong-side
-/// references in this pass (it may have dropped their statements). Calls
-/// in unevaluated operands, to lambdas and to consteval functions are not
-/// counted. A plain lambda that exec-space-lambda-to-device makes a device
-/// lambda counts as device code when that rule runs.
-std::vector<DeviceToHostCall> findDeviceToHostCalls(RuleContext &Ctx);
-
-/// "__device__ function 'f'", "__host__ __device__ lambda", ...
-std::string describeCaller(const DeviceToHostCall &C);
 
 /// Adds to \p D the edits of \p Plan: `__host__ __device__` (or `__device__`
 /// where `__host__` is written already) before every declaration of every

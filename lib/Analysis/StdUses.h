@@ -69,7 +69,7 @@ struct StdUses {
 /// Walks the user's code in the translation unit of \p Ctx (template
 /// patterns, not instantiations) and returns the uses of std entities that
 /// are not in host code. A data member's type counts only in a class that
-/// device code touches (see DeviceTouchedClasses): host-only classes, a
+/// device code touches (see DeviceTouchedClasses.h): host-only classes, a
 /// test framework's or a runtime's, share nothing with the GPU.
 /// \p MadeHostDevice: functions written without a space that another rule
 /// of the run annotates __host__ __device__ (constexpr-host-call makes a
@@ -79,33 +79,5 @@ struct StdUses {
 using FunctionSet = llvm::SmallPtrSet<const clang::FunctionDecl *, 16>;
 StdUses findStdUses(RuleContext &Ctx,
                     const FunctionSet *MadeHostDevice = nullptr);
-
-/// The classes device code touches: those it names or holds objects of
-/// (kernel and __host__ __device__ signatures, device bodies and lambdas,
-/// arguments of kernel launches), those with member functions that run on
-/// the GPU, and,
-/// transitively, the classes those hold by value (bases, data members,
-/// template arguments). Classes are keyed by their template pattern, as the
-/// walk over patterns sees their members.
-class DeviceTouchedClasses {
-public:
-  /// Records the classes that \p T (device code names or holds it) mentions,
-  /// through pointers, references and template arguments.
-  void touch(clang::QualType T);
-  /// Records \p RD itself (a class with a member function that runs on the
-  /// GPU is device code's own).
-  void touchClass(const clang::CXXRecordDecl *RD) { add(RD); }
-  /// Adds what the touched classes hold by value; call once, after the
-  /// last touch().
-  void close();
-  bool contains(const clang::CXXRecordDecl *RD) const;
-
-private:
-  void add(const clang::CXXRecordDecl *RD);
-  void addIn(clang::QualType T, bool ThroughPointers);
-  llvm::SmallPtrSet<const clang::CXXRecordDecl *, 32> Touched;
-  llvm::SmallPtrSet<const clang::Type *, 32> SeenTypes;
-  std::vector<const clang::CXXRecordDecl *> Work;
-};
 
 } // namespace cudalower

@@ -7,7 +7,8 @@
 
 namespace cudalower {
 
-/// Appended to a finding whose passes (or TUs) propose different fixes.
+/// Appended to a finding whose passes propose different fixes (two units
+/// that do get noteUnitConflict's note).
 static const char *const DisagreementNote =
     " (not rewritten: the host and device compilation passes, or two "
     "translation units, need different rewrites here)";
@@ -17,22 +18,26 @@ void EditCollector::add(Diagnostic D) {
   llvm::SmallVector<size_t, 1> &Here = FindingsAt[{D.Rule, D.File, D.Offset}];
   for (size_t I : Here) {
     Diagnostic &Seen = Diags[I];
-    // A finding already found to disagree carries the note in its message;
-    // later reports of it (more TUs, more passes) must still match it.
-    bool Disagreed = Seen.Rule == D.Rule && Seen.File == D.File &&
-                     Seen.Offset == D.Offset &&
-                     Seen.Message == D.Message + DisagreementNote;
-    if (!Disagreed && !Seen.sameFinding(D))
+    // A finding already found to disagree carries a note in its message;
+    // later reports of it (more TUs, more passes) match its first message.
+    if (auto Was = DisagreedMessage.find(I); Was != DisagreedMessage.end()) {
+      if (Was->second == D.Message)
+        return;
       continue;
-    if (Disagreed || Seen.Edits == D.Edits)
+    }
+    if (!Seen.sameFinding(D))
+      continue;
+    if (Seen.Edits == D.Edits)
       return; // Same finding from another pass or another TU.
     // The passes (or TUs) disagree on the fix, typically because code under
-    // __CUDA_ARCH__ changes what is captured, or one of them could not fix
-    // it. Applying either would be wrong for the other, so keep the finding
-    // and apply neither.
+    // __CUDA_ARCH__ changes what is captured, a macro of one unit's command
+    // changes a header, or one of them could not fix it. Applying either
+    // would be wrong for the other, so keep the finding and apply neither.
+    DisagreedMessage[I] = Seen.Message;
     Seen.Edits.clear();
     Seen.Level = DiagLevel::Error;
-    Seen.Message += DisagreementNote;
+    if (!noteUnitConflict(I, Unit, /*OtherFirst=*/false))
+      Seen.Message += DisagreementNote;
     return;
   }
   Here.push_back(Diags.size());

@@ -136,6 +136,12 @@ private:
 
   bool tryAddFix(size_t DiagIndex, int Priority, size_t &Conflict);
   bool reportUnitConflict(size_t DiagIndex, size_t Conflict);
+  /// If the unit \p Other and the unit of finding \p DiagIndex parse the
+  /// finding's header differently, says so in its message (naming \p Other
+  /// first if \p OtherFirst: units in the order they were parsed), marks
+  /// the header not to be written and returns true (UnitMerge.cpp).
+  bool noteUnitConflict(size_t DiagIndex, const std::string &Other,
+                        bool OtherFirst);
   void undo(const std::vector<UndoStep> &Steps);
   FileState &stateOf(const std::string &File, std::vector<UndoStep> &Steps);
   bool editsInOrder(const Placed &L, const Placed &R) const;
@@ -157,6 +163,8 @@ private:
   std::set<std::string> Read;
   std::string Unit;                 ///< See setUnit().
   std::vector<std::string> UnitOf;  ///< Per diagnostic, its unit.
+  /// Findings whose reports disagreed on the fix -> their first message.
+  std::map<size_t, std::string> DisagreedMessage;
   std::set<std::string> UnitConflicts;
 };
 

@@ -14,22 +14,30 @@
 
 namespace cudalower {
 
-bool EditCollector::reportUnitConflict(size_t DiagIndex, size_t Conflict) {
-  const std::string &Mine = UnitOf[DiagIndex], &Theirs = UnitOf[Conflict];
+bool EditCollector::noteUnitConflict(size_t DiagIndex,
+                                     const std::string &Other,
+                                     bool OtherFirst) {
+  const std::string &Mine = UnitOf[DiagIndex];
   Diagnostic &D = Diags[DiagIndex];
   // The same unit's own fixes meeting is the rules' business; a unit's own
   // main file is parsed one way only.
-  if (Mine.empty() || Theirs.empty() || Mine == Theirs || D.File == Mine ||
-      D.File == Theirs)
+  if (Mine.empty() || Other.empty() || Mine == Other || D.File == Mine ||
+      D.File == Other)
     return false;
-  D.Message += " (not rewritten: " + displayPath(Theirs) + " and " +
-               displayPath(Mine) +
+  const std::string &First = OtherFirst ? Other : Mine;
+  const std::string &Second = OtherFirst ? Mine : Other;
+  D.Message += " (not rewritten: " + displayPath(First) + " and " +
+               displayPath(Second) +
                " need different rewrites of this code in a header they both "
                "include, which they parse differently (macros, include "
                "paths or flags of their own); " +
                displayPath(D.File) + " is not written)";
   UnitConflicts.insert(D.File);
   return true;
+}
+
+bool EditCollector::reportUnitConflict(size_t DiagIndex, size_t Conflict) {
+  return noteUnitConflict(DiagIndex, UnitOf[Conflict], /*OtherFirst=*/true);
 }
 
 } // namespace cudalower

@@ -3,6 +3,7 @@
 #include "RuleTester.h"
 #include "Analysis/StdSymbolMap.h"
 #include "Editing/IncludeSite.h"
+#include "Analysis/DeviceTouchedClasses.h"
 #include "Analysis/StdUses.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
