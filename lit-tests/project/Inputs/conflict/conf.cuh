@@ -1,7 +1,7 @@
-// Each unit names this function differently (NAME comes from its command),
-// so each wants a differently named functor here.
+// Each unit gives VALUE another type (it comes from its command), so each
+// wants a functor with another member type here.
 #pragma once
-inline void NAME(int *p) {
+inline void run(VALUE *p) {
   auto f = [=] __device__ (int i) { return p[i]; };
   (void)f;
 }

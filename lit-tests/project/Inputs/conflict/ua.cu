@@ -1,2 +1,2 @@
 #include "conf.cuh"
-void ua(int *p) { NAME(p); }
+void ua(int *p) { run(p); }

@@ -1,2 +1,2 @@
 #include "conf.cuh"
-void ub(int *p) { NAME(p); }
+void ub(float *p) { run(p); }
