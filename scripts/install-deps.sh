@@ -10,6 +10,7 @@ PACKAGES=(
   clang-tidy-22 clang-tools-22                       # tests: exported databases and fixes
   libclang-rt-22-dev                                 # libFuzzer and sanitizer runtimes
   libcli11-dev                                       # command-line parsing
+  libzstd-dev                                        # release package: LLVM's static libraries link zstd
   cmake ninja-build g++                              # build
   libgtest-dev                                       # unit tests
   python3                                            # lit, bench, scripts
