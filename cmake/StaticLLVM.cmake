@@ -57,4 +57,8 @@ function(cudalower_link_static_llvm TARGET)
   # which only the static analyzer calls: --as-needed leaves it unlisted.
   target_link_libraries(${TARGET} PUBLIC
     -Wl,--as-needed -Wl,--start-group ${Archives} -Wl,--end-group ${LLVMLibs})
+  # LLVM's libraries are compiled with -ffunction-sections: dropping what
+  # nothing calls takes a fifth off each tool (56.8 to 44.2 MB stripped,
+  # 20.5 to 15.7 MB compressed; docs/performance.md#release-package).
+  target_link_options(${TARGET} INTERFACE -Wl,--gc-sections)
 endfunction()
