@@ -59,6 +59,6 @@ function(cudalower_link_static_llvm TARGET)
     -Wl,--as-needed -Wl,--start-group ${Archives} -Wl,--end-group ${LLVMLibs})
   # LLVM's libraries are compiled with -ffunction-sections: dropping what
   # nothing calls takes a fifth off each tool (56.8 to 44.2 MB stripped,
-  # 20.5 to 15.7 MB compressed; docs/performance.md#release-package).
+  # 20.5 to 15.7 MB compressed; docs/performance.md#release-package-2026-12-05).
   target_link_options(${TARGET} INTERFACE -Wl,--gc-sections)
 endfunction()
