@@ -3,6 +3,11 @@
 # only. Idempotent: when everything is present it runs no apt command at all,
 # so it is fast and works offline. The CUDA 13 toolkit is not a Debian
 # package; it must already be installed (default: /usr/local/cuda).
+#
+#   scripts/install-deps.sh [--package]
+#
+# --package: also what the release package's static link needs
+# (scripts/package-test.sh); CI's run does not build it.
 set -euo pipefail
 
 PACKAGES=(
@@ -10,11 +15,13 @@ PACKAGES=(
   clang-tidy-22 clang-tools-22                       # tests: exported databases and fixes
   libclang-rt-22-dev                                 # libFuzzer and sanitizer runtimes
   libcli11-dev                                       # command-line parsing
-  libzstd-dev                                        # release package: LLVM's static libraries link zstd
   cmake ninja-build g++                              # build
   libgtest-dev                                       # unit tests
   python3                                            # lit, bench, scripts
 )
+if [[ ${1:-} == --package ]]; then
+  PACKAGES+=(libzstd-dev) # LLVM's static libraries name zstd's CMake package
+fi
 LLVM_BIN=/usr/lib/llvm-22/bin
 CUDA_PATH=${CUDA_PATH:-/usr/local/cuda}
 

@@ -51,7 +51,7 @@ check() {
 
 build_package() {
   local launcher=()
-  "$ROOT/scripts/install-deps.sh" || return 1
+  "$ROOT/scripts/install-deps.sh" --package || return 1
   command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
   cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DCUDALOWER_STATIC_LLVM=ON -DBUILD_TESTING=OFF "${launcher[@]}" &&
