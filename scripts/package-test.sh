@@ -133,14 +133,32 @@ lower_and_compile() (
 )
 
 # The wrapper in strict mode drops the two flags and compiles its lowered
-# copy: it exits 1 when the lowering fails instead of falling back.
+# copy: it exits 1 when the lowering fails instead of falling back. It is
+# run by name through a symlink on PATH, as `ln -s` into ~/bin installs it:
+# the headers are found beside the file the link points to.
 wrapper_compiles() (
   prefix=$1 dir=$2
-  cd "$dir/project" &&
-    run_clean "$prefix/bin/cuda-lower-nvcc" --cuda-lower-strict -std=c++17 \
+  mkdir -p "$dir/links" &&
+    ln -sf "$prefix/bin/cuda-lower-nvcc" "$dir/links/cuda-lower-nvcc" &&
+    cd "$dir/project" &&
+    env -i HOME="$WORK/home" PATH="$dir/links:$CUDA/bin:/usr/bin:/bin" CUDA_PATH="$CUDA" \
+      cuda-lower-nvcc --cuda-lower-strict -std=c++17 \
       -arch="$ARCH" --extended-lambda --expt-relaxed-constexpr \
       -c saxpy.cu -o saxpy.wrapped.o &&
     test -s saxpy.wrapped.o
+)
+
+# The control for the headers: without the package's own, and LLVM's
+# hidden, the same lowering fails for want of Clang's CUDA wrappers. So
+# the lowering above read the package's headers and nothing of LLVM's.
+needs_its_own_headers() (
+  prefix=$1 dir=$2
+  mv "$prefix/lib/cuda-lower" "$prefix/lib/cuda-lower.away" || exit 1
+  cd "$dir/elsewhere" || exit 1
+  run_clean "$prefix/bin/cuda-lower" -q ../project/saxpy.cu -o away.cu 2>&1 | tee away.log
+  status=${PIPESTATUS[0]}
+  mv "$prefix/lib/cuda-lower.away" "$prefix/lib/cuda-lower" || exit 1
+  ((status != 0)) && grep -q "__clang_cuda_runtime_wrapper.h' file not found" away.log
 )
 
 deb_fields() {
@@ -196,6 +214,7 @@ inside() {
   check tgz-version versions_named "$WORK/tgz"
   check tgz-lower-saxpy-plain-nvcc lower_and_compile "$WORK/tgz" "$WORK/run-tgz"
   check tgz-wrapper-strict wrapper_compiles "$WORK/tgz" "$WORK/run-tgz"
+  check tgz-needs-its-own-headers needs_its_own_headers "$WORK/tgz" "$WORK/run-tgz"
 
   check deb-fields deb_fields
   check deb-files deb_files
