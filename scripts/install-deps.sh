@@ -20,7 +20,8 @@ PACKAGES=(
   python3                                            # lit, bench, scripts
 )
 if [[ ${1:-} == --package ]]; then
-  PACKAGES+=(libzstd-dev) # LLVM's static libraries name zstd's CMake package
+  PACKAGES+=(libzstd-dev # LLVM's static libraries name zstd's CMake package
+    dpkg-dev)             # dpkg-shlibdeps: the .deb's Depends
 fi
 LLVM_BIN=/usr/lib/llvm-22/bin
 CUDA_PATH=${CUDA_PATH:-/usr/local/cuda}

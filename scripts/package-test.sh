@@ -27,8 +27,8 @@ BUILD=${PACKAGE_BUILD:-$ROOT/build-package}
 CUDA=${CUDA_PATH:-/usr/local/cuda}
 ARCH=${CUDALOWER_TEST_ARCH:-sm_90}
 # What the static tools may link: the C and C++ runtimes, zlib and zstd
-# (both priority required on Debian 12). Anything else is a dependency the
-# .deb does not declare.
+# (dpkg needs both: every Debian 12 has them). Anything else would be a
+# dependency beyond those (cmake/Package.cmake).
 ALLOWED_NEEDED='^(libc|libm|libstdc\+\+|libgcc_s|libz|libzstd|ld-linux-x86-64)\.so'
 
 passed=${PT_PASSED:-0}
@@ -167,7 +167,8 @@ deb_fields() {
   dpkg-deb -f "$DEB" Package Version Architecture Depends Maintainer &&
     [[ $(dpkg-deb -f "$DEB" Package) == cuda-lower ]] &&
     [[ $(dpkg-deb -f "$DEB" Version) == "$version" ]] &&
-    [[ $(dpkg-deb -f "$DEB" Depends) != *llvm* ]]
+    [[ $(dpkg-deb -f "$DEB" Depends) != *llvm* ]] &&
+    [[ $(dpkg-deb -f "$DEB" Depends) != *clang* ]]
 }
 
 deb_files() {
