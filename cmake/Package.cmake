@@ -43,7 +43,7 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_FILE_NAME
     cuda-lower-${PROJECT_VERSION}-${CMAKE_SYSTEM_NAME}-${CMAKE_SYSTEM_PROCESSOR})
 set(CPACK_GENERATOR TGZ DEB)
-# Symbols are a third of a static tool (62 MB as linked, 44 MB stripped).
+# Symbols are 18 MB of each static tool (62 MB as linked, 44 MB stripped).
 set(CPACK_STRIP_FILES ON)
 
 # The .deb installs under /usr. Depends: dpkg-shlibdeps's reading of the

@@ -14,6 +14,9 @@ set(CUDALOWER_CLANG_ROOTS
   clangDriver clangOptions clangSema clangAnalysis clangLex clangBasic)
 # The LLVM components those Clang libraries use; llvm_map_components_to_libnames
 # expands them, and each exported LLVM target names its own dependencies.
+# Found by linking: an undefined symbol names the library to add (`nm -C
+# --defined-only` over /usr/lib/llvm-22/lib/libLLVM*.a finds it;
+# PassPlugin::Load, which clangFrontend calls, is in LLVMPlugins).
 set(CUDALOWER_LLVM_COMPONENTS
   Support Option FrontendOpenMP FrontendHLSL FrontendOffloading
   FrontendDriver TargetParser WindowsDriver Core BinaryFormat MC MCParser
