@@ -3,6 +3,11 @@
 # only. Idempotent: when everything is present it runs no apt command at all,
 # so it is fast and works offline. The CUDA 13 toolkit is not a Debian
 # package; it must already be installed (default: /usr/local/cuda).
+#
+#   scripts/install-deps.sh [--package]
+#
+# --package: also what the release package's static link needs
+# (scripts/package-test.sh); CI's run does not build it.
 set -euo pipefail
 
 PACKAGES=(
@@ -14,6 +19,10 @@ PACKAGES=(
   libgtest-dev                                       # unit tests
   python3                                            # lit, bench, scripts
 )
+if [[ ${1:-} == --package ]]; then
+  PACKAGES+=(libzstd-dev # LLVM's static libraries name zstd's CMake package
+    dpkg-dev)             # dpkg-shlibdeps: the .deb's Depends
+fi
 LLVM_BIN=/usr/lib/llvm-22/bin
 CUDA_PATH=${CUDA_PATH:-/usr/local/cuda}
 

@@ -4,6 +4,7 @@
 #include "Nvcc/HostCompilerHeaders.h"
 #include "Driver/ClangFlagCheck.h"
 #include "Driver/NvccFlags.h"
+#include "Driver/ResourceDir.h"
 #include "Editing/IncludeSite.h"
 #include "Output/DiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -330,7 +331,7 @@ CompilationSetup::commandFor(llvm::StringRef File, CompilationPass Pass,
       "-std=" + (!Parsed.Std.empty()           ? Parsed.Std
                  : !Opts->DefaultStandard.empty() ? Opts->DefaultStandard
                                                   : std::string("c++17")),
-      "-resource-dir=" CUDALOWER_CLANG_RESOURCE_DIR,
+      "-resource-dir=" + clangResourceDir(),
       "-fsyntax-only",
       Pass == CompilationPass::Host ? "--cuda-host-only" : "--cuda-device-only",
       // nvcc's lambda traits (§5.3.8.3) are unknown to Clang. They are false

@@ -2,6 +2,7 @@
 
 #include "Driver/OwnedFiles.h"
 #include "Driver/CompilationSetup.h"
+#include "Driver/ResourceDir.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -60,8 +61,9 @@ std::vector<std::string> toolchainDirectories(llvm::StringRef CudaPath) {
   // the like under /usr/lib/gcc, Clang its CUDA wrappers in its resource
   // directory. A library the user installs goes to /usr/local or a prefix
   // of its own, and is a dependency.
-  for (const char *Dir :
-       {"/usr/include", "/usr/lib/gcc", CUDALOWER_CLANG_RESOURCE_DIR})
+  for (llvm::StringRef Dir :
+       {llvm::StringRef("/usr/include"), llvm::StringRef("/usr/lib/gcc"),
+        llvm::StringRef(clangResourceDir())})
     if (llvm::sys::fs::is_directory(Dir))
       Out.push_back(canonicalDirectory(Dir));
   return Out;

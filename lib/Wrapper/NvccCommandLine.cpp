@@ -34,6 +34,8 @@ llvm::Error readWrapperOption(llvm::StringRef Arg, WrapperOptions &Opts) {
     Opts.Verbose = true;
   else if (Arg == "--cuda-lower-verify")
     Opts.Verify = true;
+  else if (Arg == "--cuda-lower-version")
+    Opts.Version = true;
   else if (Arg.consume_front("--cuda-lower-nvcc=") && !Arg.empty())
     Opts.Nvcc = Arg.str();
   else if (Arg.consume_front("--cuda-lower-root=") && !Arg.empty())
@@ -42,8 +44,8 @@ llvm::Error readWrapperOption(llvm::StringRef Arg, WrapperOptions &Opts) {
     return llvm::createStringError(
         "unknown option '" + Arg +
         "' (cuda-lower-nvcc takes --cuda-lower-strict, --cuda-lower-verbose, "
-        "--cuda-lower-verify, --cuda-lower-nvcc=PATH and "
-        "--cuda-lower-root=DIR)");
+        "--cuda-lower-verify, --cuda-lower-version, --cuda-lower-nvcc=PATH "
+        "and --cuda-lower-root=DIR)");
   return llvm::Error::success();
 }
 

@@ -20,6 +20,9 @@ struct WrapperOptions {
   bool Verbose = false;
   /// Run cuda-lower's verification of the output before nvcc.
   bool Verify = false;
+  /// Print the wrapper's version line and exit; `--version` is nvcc's
+  /// (CMake reads it to identify the compiler).
+  bool Version = false;
   /// `--cuda-lower-nvcc=PATH`: the real nvcc.
   std::string Nvcc;
   /// `--cuda-lower-root=DIR`: the project's files, which the lowering may

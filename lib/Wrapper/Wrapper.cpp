@@ -161,6 +161,10 @@ int runWrapper(llvm::ArrayRef<std::string> Args, llvm::StringRef Self) {
                  << llvm::toString(Cmd.takeError()) << '\n';
     return WrapperUsageError;
   }
+  if (Cmd->Options.Version) {
+    llvm::outs() << versionLine("cuda-lower-nvcc") << '\n';
+    return 0;
+  }
   Plan P;
   P.Compiler = Cmd->Launcher;
   // A chain that ends with a launcher (`cuda-lower-nvcc ccache -c x.cu`)

@@ -54,6 +54,19 @@ TEST(SplitWrapperCommand, WrapperOptionsAnywhere) {
   EXPECT_EQ(Cmd.Args, words({"-c", "x.cu"}));
 }
 
+// `--version` is nvcc's (CMake identifies the compiler by it); the
+// wrapper's own is spelled as its other options are.
+TEST(SplitWrapperCommand, VersionIsNvccsAndTheWrappersIsItsOwn) {
+  auto Nvcc = llvm::cantFail(splitWrapperCommand(words({"--version"}),
+                                                 knownPrograms));
+  EXPECT_FALSE(Nvcc.Options.Version);
+  EXPECT_EQ(Nvcc.Args, words({"--version"}));
+  auto Own = llvm::cantFail(splitWrapperCommand(
+      words({"--cuda-lower-version"}), knownPrograms));
+  EXPECT_TRUE(Own.Options.Version);
+  EXPECT_TRUE(Own.Args.empty());
+}
+
 TEST(SplitWrapperCommand, UnknownWrapperOptionIsAnError) {
   auto Cmd = splitWrapperCommand(words({"--cuda-lower-bogus"}), knownPrograms);
   ASSERT_FALSE(static_cast<bool>(Cmd));

@@ -186,7 +186,9 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember({"both", "host", "device"}))
       ->capture_default_str();
   App.add_flag("--list-rules", ListRules, "List the rules and exit");
-  App.add_flag("--version", Version, "Print the version and exit");
+  App.add_flag("--version", Version,
+               "Print the version, the commit, the LLVM it parses with and "
+               "the CUDA it was tested with, and exit");
   App.add_flag("-q,--quiet", Opts.Quiet, "Print only diagnostics");
   App.add_flag("--no-color", NoColor, "Never colour diagnostics");
   App.add_flag("--color", ForceColor, "Colour diagnostics even when piped");
@@ -291,7 +293,7 @@ int main(int argc, char **argv) {
   }
 
   if (Version) {
-    llvm::outs() << "cuda-lower " CUDALOWER_VERSION_STRING "\n";
+    llvm::outs() << cudalower::versionLine("cuda-lower") << '\n';
     return finishStdout(0);
   }
   if (ListRules) {
