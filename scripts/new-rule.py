@@ -6,8 +6,8 @@
 writes, for rule `my-rule` of class `MyRule`:
     lib/Rules/MyRule.h, lib/Rules/MyRule.cpp   the rule (a starting matcher)
     lib/Rules/Rules.def                        its row, off by default
-    lib/Explain/RuleExplanations.def           its --explain row (TODOs)
-    lib/Engine/RuleRegistry.cpp                the include of its header
+    lib/Rules/RuleExplanations.def           its --explain row (TODOs)
+    lib/Rules/Registry.cpp                     the include of its header
     lib/CMakeLists.txt, test/CMakeLists.txt    its sources
     lit-tests/my-rule/basic.cu                 a starter lit test
     test/Rules/MyRuleTest.cpp                  a starter unit test
@@ -59,6 +59,9 @@ namespace cudalower {{
 class {cls} : public Rule {{
 public:
   using Rule::Rule;
+  /// What cuda-lower-nvcc's pre-scan must find for this rule to have work
+  /// (PreScanTriggers in cudalower/Rule.h).
+  static PreScanTriggers preScanTriggers();
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 }};
@@ -78,6 +81,17 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace cudalower {{
+
+PreScanTriggers {cls}::preScanTriggers() {{
+  // TODO: the shapes and words (identifiers) that tell cuda-lower-nvcc a
+  // file may need this rule, e.g.
+  //   static constexpr PreScanTriggers::Word Words[] = {{{{"std", "uses std"}}}};
+  //   return {{PreScanTriggers::None, Words}};
+  // or, for a rule nvcc needs none of (a spelling only Clang refuses, a
+  // report): T.NvccNeedsNone = true. RuleRegistry.EveryRuleDeclaresWhatThe-
+  // PreScanLooksFor fails until one of them is declared.
+  return {{}};
+}}
 
 void {cls}::registerMatchers(MatchFinder &Finder) {{
   // TODO: match what the rule looks for. This starter reports kernels.
@@ -196,9 +210,9 @@ def edits(rule, cls, summary):
     return [
         ("lib/Rules/Rules.def", lambda t: insert_before(
             t, "#undef CUDALOWER_RULE", registry_row(rule, cls, summary))),
-        ("lib/Explain/RuleExplanations.def", lambda t: insert_before(
+        ("lib/Rules/RuleExplanations.def", lambda t: insert_before(
             t, "#undef RULE_EXPLANATION", explanation_row(rule))),
-        ("lib/Engine/RuleRegistry.cpp", lambda t: insert_after_last(
+        ("lib/Rules/Registry.cpp", lambda t: insert_after_last(
             t, r'^#include "Rules/.*\.h"$', f'#include "Rules/{cls}.h"\n')),
         ("lib/CMakeLists.txt", lambda t: insert_after_last(
             t, r"^\s+Rules/\S+\.cpp$", f"  Rules/{cls}.cpp\n")),

@@ -1,8 +1,13 @@
 //===--- Options.h - What a cuda-lower run is asked to do -------*- C++ -*-===//
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace clang::tooling {
+class CompilationDatabase;
+} // namespace clang::tooling
 
 namespace cudalower {
 
@@ -49,6 +54,12 @@ struct ToolOptions {
   std::vector<std::string> Sources;
   /// Directory holding compile_commands.json; empty for CUDA defaults.
   std::string BuildPath;
+  /// The compile database in memory: the one the run loaded from BuildPath
+  /// (once: every part of the run reads this), or the wrapper's one
+  /// command. When set, BuildPath is not read again.
+  std::shared_ptr<const clang::tooling::CompilationDatabase> Database;
+  /// How messages name Database (its file, or what it holds).
+  std::string DatabaseName;
   /// Arguments after `--`, appended to every compile command.
   std::vector<std::string> ExtraArgs;
   /// Toolkit root; empty means search CUDA_PATH, CUDA_HOME, nvcc on PATH,

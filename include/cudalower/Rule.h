@@ -48,6 +48,34 @@ struct FindingOwners {
   bool StdRuleOwnsStdCallees = false;
 };
 
+/// What cuda-lower-nvcc's pre-scan (lib/Wrapper/PreScan.h) must find in a
+/// file, read with a raw lexer, for a rule to have work there: where no
+/// enabled rule's trigger is found, the wrapper compiles the original as it
+/// is. Every rule declares its triggers (Rule::preScanTriggers), or that
+/// nvcc needs none of its edits; a unit test holds every rule to it.
+struct PreScanTriggers {
+  /// Shapes the pre-scan recognises by their tokens.
+  enum Shape : unsigned {
+    None = 0,
+    Lambda = 1 << 0,          ///< `[...]` starting a lambda (any annotation)
+    DefaultedMember = 1 << 1, ///< `= default`
+    DeducedReturn = 1 << 2,   ///< `auto f(`, `decltype(auto)`
+    PragmaInMacro = 1 << 3,   ///< `#pragma` in a `#define`, `_Pragma`
+  };
+  /// An identifier that is a trigger, and the reason the pre-scan gives
+  /// (`--cuda-lower-verbose`: "x.cu:3: uses std").
+  struct Word {
+    llvm::StringLiteral Identifier;
+    llvm::StringLiteral Reason;
+  };
+  unsigned Shapes = None;
+  llvm::ArrayRef<Word> Words;
+  /// True for a rule whose edits nvcc does not need (a spelling only Clang
+  /// refuses) or that only reports: the original compiles, or fails, as it
+  /// would with nvcc anyway.
+  bool NvccNeedsNone = false;
+};
+
 /// The type of a rule option's value. The engine checks every
 /// `--rule-option` value against it before any source is parsed, so a rule
 /// reads only values of the type it declared.
@@ -207,6 +235,16 @@ public:
   /// hides this with its own static declaredOptions(); the registry
   /// (Rules.def) picks it up for validation and --list-rules.
   static llvm::ArrayRef<OptionDecl> declaredOptions() { return {}; }
+
+  /// What the wrapper's pre-scan must find for this rule to have work. A
+  /// rule hides this with its own static preScanTriggers(); the default
+  /// declares nothing, which RegistryTest refuses.
+  static PreScanTriggers preScanTriggers() { return {}; }
+
+  /// Claims, in \p Owners, the findings this rule reports that another
+  /// enabled rule could report too (FindingOwners). A rule that claims some
+  /// hides this with its own static claimFindings().
+  static void claimFindings(FindingOwners & /*Owners*/) {}
 
   /// False if the rule has nothing to do in \p Pass: the engine then neither
   /// registers it nor calls any of its hooks for that pass (like

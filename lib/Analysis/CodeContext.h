@@ -55,8 +55,9 @@ struct CodeContext {
 /// A RecursiveASTVisitor (CRTP, like its base) that tracks the CodeContext
 /// of what it visits; codeContext() describes the node a Visit* callback
 /// is called for. Visits template instantiations and implicit code, as AST
-/// matchers do. A derived class may define `bool skipDecl(const Decl &)`
-/// to leave declarations unvisited (see isInSystemHeader()).
+/// matchers do (a derived class may hide shouldVisitImplicitCode() to walk
+/// only written code). A derived class may define `bool skipDecl(const
+/// Decl &)` to leave declarations unvisited (see isInSystemHeader()).
 template <typename Derived>
 class ContextVisitor : public clang::RecursiveASTVisitor<Derived> {
   using Base = clang::RecursiveASTVisitor<Derived>;
@@ -200,6 +201,13 @@ private:
     if (const clang::FunctionDecl *Fn = C.Function;
         Fn && P.get<clang::FunctionDecl>() == Fn && &S == Fn->getBody())
       C.Body = Fn;
+    // A walk without implicit code reaches a lambda's body from the
+    // expression, not through its call operator.
+    if (const auto *L = P.get<clang::LambdaExpr>(); L && &S == L->getBody()) {
+      C.Function = C.Body = L->getCallOperator();
+      C.Lambda = L;
+      C.Unevaluated = C.ConstantOrUnevaluated = false;
+    }
     if (P.get<clang::UnaryExprOrTypeTraitExpr>() ||
         P.get<clang::CXXNoexceptExpr>())
       C.Unevaluated = C.ConstantOrUnevaluated = true;

@@ -153,7 +153,10 @@ CompilationSetup::create(const ToolOptions &Opts) {
   Setup->ToolDirectory = std::string(Cwd);
   if (llvm::Error E = checkGpuArch(Opts.GpuArch, "--cuda-gpu-arch"))
     return E;
-  if (!Opts.BuildPath.empty()) {
+  if (Opts.Database) {
+    Setup->DatabaseFile = Opts.DatabaseName;
+    Setup->Database = Opts.Database;
+  } else if (!Opts.BuildPath.empty()) {
     auto Db = loadBuildDatabase(Opts.BuildPath);
     if (!Db)
       return Db.takeError();

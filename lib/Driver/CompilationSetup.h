@@ -158,7 +158,7 @@ private:
   const ToolOptions *Opts = nullptr;
   std::string CudaPath;
   std::string ToolDirectory;
-  std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+  std::shared_ptr<const clang::tooling::CompilationDatabase> Database;
   std::unique_ptr<PreludeCache> Prelude; ///< Null: --no-prelude-cache.
   mutable std::mutex PredefinesMutex;
   mutable std::map<std::vector<std::string>, NvccPredefines> Predefines;

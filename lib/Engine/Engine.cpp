@@ -15,7 +15,7 @@
 #include "Engine/Parse.h"
 #include "Engine/Rerun.h"
 #include "Engine/RuleGlobs.h"
-#include "Engine/RuleRegistry.h"
+#include "Rules/Registry.h"
 #include "Engine/RulesAction.h"
 #include "Engine/RunOutputs.h"
 #include "Engine/Untouched.h"
@@ -168,7 +168,7 @@ ProgressStyle progressStyle(const ToolOptions &Opts) {
 llvm::Expected<ToolOptions> sourcesToConfigure(const ToolOptions &Opts,
                                                std::string &Note) {
   ToolOptions Named = Opts;
-  if (!Opts.BuildPath.empty()) {
+  if (Opts.Database) {
     auto Setup = CompilationSetup::create(Opts);
     if (!Setup)
       return Setup.takeError();
@@ -381,6 +381,17 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
       return Fail(Text.takeError());
     Out << *Text;
     return Success;
+  }
+  // The database is read once: choosing the sources and preparing their
+  // commands both use this copy.
+  if (!Opts.BuildPath.empty() && !Opts.Database) {
+    auto Db = loadBuildDatabase(Opts.BuildPath);
+    if (!Db)
+      return Fail(Db.takeError());
+    ToolOptions Loaded = Opts;
+    Loaded.Database = std::move(Db->Database);
+    Loaded.DatabaseName = std::move(Db->File);
+    return runTool(Loaded, Out, Err, FS);
   }
   // Configuration files (docs/configuration.md): the run's options, and
   // the rules of sources whose own file differs. Setup keeps RunWide's

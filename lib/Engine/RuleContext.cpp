@@ -1,7 +1,7 @@
 //===--- RuleContext.cpp - Diagnostics and edits made by rules -------------===//
 
 #include "Engine/Ownership.h"
-#include "Engine/RuleRegistry.h"
+#include "Rules/Registry.h"
 #include "cudalower/Rule.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"

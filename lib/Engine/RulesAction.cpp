@@ -26,16 +26,6 @@ using namespace clang;
 namespace cudalower {
 namespace {
 
-/// Which rule owns a finding two enabled rules could claim.
-FindingOwners ownersFor(const llvm::StringSet<> &Enabled) {
-  FindingOwners O;
-  O.PlainLambdasBecomeDevice = Enabled.contains("exec-space-lambda-to-device");
-  O.LambdaRuleLowersPlainLambdas = Enabled.contains("lower-extended-lambda");
-  O.ConstexprRuleOwnsConstexprCallees = Enabled.contains("constexpr-host-call");
-  O.StdRuleOwnsStdCallees = Enabled.contains("std-to-cuda-std");
-  return O;
-}
-
 class RuleContextImpl : public RuleContext {
 public:
   RuleContextImpl(ASTContext &Ctx, CompilationPass Pass, const RunConfig &Cfg,

@@ -9,7 +9,7 @@
 
 #include "Driver/OwnedFiles.h"
 #include "Engine/RuleGlobs.h"
-#include "Engine/RuleRegistry.h"
+#include "Rules/Registry.h"
 #include "cudalower/Diagnostic.h"
 #include "cudalower/Options.h"
 #include "cudalower/Rule.h"

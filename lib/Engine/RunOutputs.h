@@ -2,7 +2,7 @@
 #pragma once
 
 #include "Engine/EditCollector.h"
-#include "Engine/RuleRegistry.h"
+#include "Rules/Registry.h"
 #include "Output/RunResults.h"
 #include "cudalower/Options.h"
 #include "llvm/Support/Error.h"

@@ -1,10 +1,10 @@
 //===--- VerificationResiduals.cpp - What the output still needs a flag for ===//
 
 #include "Engine/VerificationResiduals.h"
+#include "Analysis/CodeContext.h"
 #include "Analysis/ExecSpace.h"
 #include "Nvcc/CrossSpaceCalls.h"
 #include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -14,8 +14,9 @@ namespace cudalower {
 namespace {
 
 /// Finds annotated lambdas, and device calls to constexpr host functions,
-/// in the user's code.
-class ResidualFinder : public RecursiveASTVisitor<ResidualFinder> {
+/// in the user's code as written (and its template instantiations), with
+/// the device context the rules' walks use (ContextVisitor).
+class ResidualFinder : public ContextVisitor<ResidualFinder> {
 public:
   ResidualFinder(ASTContext &Ctx, FileOwnership &Owned,
                  std::vector<RawProblem> &Out, CompilationPass Pass)
@@ -27,24 +28,12 @@ public:
         TraverseDecl(D);
   }
 
-  bool TraverseFunctionDecl(FunctionDecl *FD) {
-    return withFunction(FD, [&] { return Base::TraverseFunctionDecl(FD); });
-  }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
-    return withFunction(MD, [&] { return Base::TraverseCXXMethodDecl(MD); });
-  }
-  bool TraverseCXXConstructorDecl(CXXConstructorDecl *CD) {
-    return withFunction(CD,
-                        [&] { return Base::TraverseCXXConstructorDecl(CD); });
-  }
-  bool TraverseLambdaExpr(LambdaExpr *LE) {
-    return withFunction(LE->getCallOperator(),
-                        [&] { return Base::TraverseLambdaExpr(LE); });
-  }
+  /// Only code written out: an implicit member's body is not the user's.
+  bool shouldVisitImplicitCode() const { return false; }
 
   bool VisitLambdaExpr(LambdaExpr *LE) {
     const CXXMethodDecl *Op = LE->getCallOperator();
-    if (!hasExplicitSpace(Op))
+    if (!hasExplicitSpace(Op) || codeContext().Unevaluated)
       return true;
     add(ProblemKind::AnnotatedLambda, LE->getBeginLoc(),
         "a lambda annotated __host__ or __device__ is left in place: plain "
@@ -60,13 +49,6 @@ public:
     checkCall(CE->getConstructor(), CE->getBeginLoc());
     return true;
   }
-
-  // Operands that are never evaluated call nothing.
-  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
-    return true;
-  }
-  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
-  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc, bool = true) { return true; }
 
   // nvcc refuses exceptions and RTTI in any function it compiles for the
   // GPU, used there or not (Clang only in functions the device uses). Only
@@ -84,13 +66,10 @@ public:
     return true;
   }
 
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
 private:
-  using Base = RecursiveASTVisitor<ResidualFinder>;
-
   void unsupported(SourceLocation Loc, llvm::StringRef What) {
-    if (Pass != CompilationPass::Device || !inDeviceCode())
+    if (Pass != CompilationPass::Device || !inDeviceCode() ||
+        codeContext().Unevaluated)
       return;
     add(ProblemKind::UnsupportedInDevice, Loc,
         ("device code does not support " + What +
@@ -103,9 +82,10 @@ private:
   /// A constexpr function that nvcc compiles for the host only, called from
   /// device code: Clang accepts it, plain nvcc does not (§5.3.11.3).
   void checkCall(const FunctionDecl *Callee, SourceLocation Loc) {
+    // Operands that are never evaluated call nothing.
     if (!Callee || !Callee->isConstexpr() || Callee->isConsteval() ||
         nvccExecSpace(*Callee) != ExecSpace::Host || !inDeviceCode() ||
-        hostOverloadOfHostDevice())
+        hostOverloadOfHostDevice() || codeContext().Unevaluated)
       return;
     if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
         M && M->getParent()->isLambda())
@@ -132,13 +112,6 @@ private:
       Out.back().Declared = whereDeclared(Callee, SM, Owned);
   }
 
-  template <typename Fn> bool withFunction(const FunctionDecl *FD, Fn Inner) {
-    Functions.push_back(FD);
-    bool Result = Inner();
-    Functions.pop_back();
-    return Result;
-  }
-
   /// __host__ or __device__ written on \p FD (Clang adds implicit ones to
   /// plain lambdas and constexpr functions).
   static bool hasExplicitSpace(const FunctionDecl *FD) {
@@ -150,9 +123,10 @@ private:
   /// The innermost function runs on the device for nvcc (a plain lambda
   /// has the space of the function around it).
   bool inDeviceCode() const {
-    if (Functions.empty())
+    const FunctionDecl *Function = codeContext().Function;
+    if (!Function)
       return false;
-    ExecSpace S = nvccExecSpace(*Functions.back());
+    ExecSpace S = nvccExecSpace(*Function);
     return S == ExecSpace::Device || S == ExecSpace::Global ||
            S == ExecSpace::HostDevice;
   }
@@ -164,7 +138,7 @@ private:
   /// pass says what the GPU calls.
   bool hostOverloadOfHostDevice() const {
     return Pass == CompilationPass::Host &&
-           nvccExecSpace(*Functions.back()) == ExecSpace::HostDevice;
+           nvccExecSpace(*codeContext().Function) == ExecSpace::HostDevice;
   }
 
   void add(ProblemKind Kind, SourceLocation Loc, std::string Message) {
@@ -180,7 +154,6 @@ private:
   const SourceManager &SM;
   FileOwnership &Owned;
   std::vector<RawProblem> &Out;
-  std::vector<const FunctionDecl *> Functions;
   CompilationPass Pass;
 };
 

@@ -29,7 +29,7 @@ llvm::ArrayRef<NvccDiagnosticInfo> nvccDiagnostics() {
 llvm::ArrayRef<RuleExplanation> ruleExplanations() {
   static const RuleExplanation Table[] = {
 #define RULE_EXPLANATION(Rule, Section, Why) {Rule, Section, Why},
-#include "Explain/RuleExplanations.def"
+#include "Rules/RuleExplanations.def"
   };
   return Table;
 }

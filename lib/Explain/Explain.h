@@ -6,7 +6,7 @@
 // finding alone) or why it cannot. `--explain 20013-D` (or a piece of an
 // nvcc message) says what the nvcc diagnostic means and which rule fixes it,
 // with an example. The data lives in NvccDiagnostics.def and
-// RuleExplanations.def; explain() is declared in cudalower/Explain.h.
+// Rules/RuleExplanations.def (rules are named only in lib/Rules); explain() is declared in cudalower/Explain.h.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

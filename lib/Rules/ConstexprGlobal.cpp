@@ -46,4 +46,11 @@ void ConstexprGlobal::check(const MatchFinder::MatchResult &Result) {
     D.remove(R);
 }
 
+PreScanTriggers ConstexprGlobal::preScanTriggers() {
+  static constexpr PreScanTriggers::Word Words[] = {
+      {"constexpr", "has constexpr"},
+  };
+  return {PreScanTriggers::None, Words};
+}
+
 } // namespace cudalower

@@ -11,6 +11,7 @@ namespace cudalower {
 class ConstexprGlobal : public Rule {
 public:
   using Rule::Rule;
+  static PreScanTriggers preScanTriggers();
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 };

@@ -211,4 +211,8 @@ void ExecSpaceDeducedReturn::checkReference(const FunctionDecl &Callee,
                                      "' here");
 }
 
+PreScanTriggers ExecSpaceDeducedReturn::preScanTriggers() {
+  return {PreScanTriggers::DeducedReturn, {}};
+}
+
 } // namespace cudalower

@@ -16,6 +16,7 @@ namespace cudalower {
 class ExecSpaceDeducedReturn : public Rule {
 public:
   using Rule::Rule;
+  static PreScanTriggers preScanTriggers();
   /// nvcc rejects the references it sees with __CUDA_ARCH__ undefined, which
   /// is what the host pass sees.
   bool isPassSupported(CompilationPass Pass) const override {

@@ -72,4 +72,8 @@ void ExecSpaceDefaultedMember::check(const MatchFinder::MatchResult &Result) {
     D.remove(withTrailingBlanks(R, SM));
 }
 
+PreScanTriggers ExecSpaceDefaultedMember::preScanTriggers() {
+  return {PreScanTriggers::DefaultedMember, {}};
+}
+
 } // namespace cudalower

@@ -12,6 +12,7 @@ namespace cudalower {
 class ExecSpaceDefaultedMember : public Rule {
 public:
   using Rule::Rule;
+  static PreScanTriggers preScanTriggers();
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 };

@@ -403,4 +403,11 @@ void ExecSpaceHostVariable::report(const DeclRefExpr &Ref, const VarDecl &Var,
   AddNotes(D);
 }
 
+PreScanTriggers ExecSpaceHostVariable::preScanTriggers() {
+  static constexpr PreScanTriggers::Word Words[] = {
+      {"constexpr", "has constexpr"},
+  };
+  return {PreScanTriggers::None, Words};
+}
+
 } // namespace cudalower

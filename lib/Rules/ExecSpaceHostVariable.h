@@ -37,6 +37,7 @@ bool isConstantNonOdrUse(const clang::DeclRefExpr &Ref,
 class ExecSpaceHostVariable : public Rule {
 public:
   using Rule::Rule;
+  static PreScanTriggers preScanTriggers();
   /// What device code may see is decided by the declarations the device
   /// pass sees (a variable made __device__ there is fixed already).
   bool isPassSupported(CompilationPass Pass) const override {

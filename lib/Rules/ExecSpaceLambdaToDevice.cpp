@@ -96,4 +96,10 @@ void ExecSpaceLambdaToDevice::finishTranslationUnit() {
   }
 }
 
+PreScanTriggers ExecSpaceLambdaToDevice::preScanTriggers() {
+  return {PreScanTriggers::Lambda, {}};
+}
+
+void ExecSpaceLambdaToDevice::claimFindings(FindingOwners &Owners) { Owners.PlainLambdasBecomeDevice = true; }
+
 } // namespace cudalower

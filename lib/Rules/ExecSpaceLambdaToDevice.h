@@ -13,6 +13,8 @@ namespace cudalower {
 class ExecSpaceLambdaToDevice : public Rule {
 public:
   using Rule::Rule;
+  static PreScanTriggers preScanTriggers();
+  static void claimFindings(FindingOwners &Owners);
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;

@@ -398,4 +398,11 @@ void ExecSpaceRestrictions::finishTranslationUnit() {
   Other.clear();
 }
 
+PreScanTriggers ExecSpaceRestrictions::preScanTriggers() {
+  // Nothing for the wrapper to find: it only reports what nvcc refuses with or without the flags.
+  PreScanTriggers T;
+  T.NvccNeedsNone = true;
+  return T;
+}
+
 } // namespace cudalower

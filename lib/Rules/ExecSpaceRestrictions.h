@@ -24,6 +24,7 @@ namespace cudalower {
 class ExecSpaceRestrictions : public Rule {
 public:
   using Rule::Rule;
+  static PreScanTriggers preScanTriggers();
   static llvm::ArrayRef<OptionDecl> declaredOptions();
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;

@@ -83,4 +83,21 @@ const HostCallSpec ExecSpaceHostCallFromHdSpec = {
              "of device code with #ifndef __CUDA_ARCH__";
     }};
 
+PreScanTriggers ConstexprHostCall::preScanTriggers() {
+  static constexpr PreScanTriggers::Word Words[] = {
+      {"constexpr", "has constexpr"},
+      {"__CUDACC_RELAXED_CONSTEXPR__", "tests the flags' macros"},
+  };
+  return {PreScanTriggers::None, Words};
+}
+
+void ConstexprHostCall::claimFindings(FindingOwners &Owners) { Owners.ConstexprRuleOwnsConstexprCallees = true; }
+
+PreScanTriggers ExecSpaceHostCallFromHd::preScanTriggers() {
+  // Nothing for the wrapper to find: nvcc warns about such calls with or without the flags; the edit is for code that should run on the GPU, not for the build.
+  PreScanTriggers T;
+  T.NvccNeedsNone = true;
+  return T;
+}
+
 } // namespace cudalower

@@ -64,11 +64,14 @@ class ConstexprHostCall : public HostCalleeFixRule {
 public:
   ConstexprHostCall(llvm::StringRef Name, RuleContext &Ctx)
       : HostCalleeFixRule(Name, Ctx, ConstexprHostCallSpec) {}
+  static PreScanTriggers preScanTriggers();
+  static void claimFindings(FindingOwners &Owners);
 };
 class ExecSpaceHostCallFromHd : public HostCalleeFixRule {
 public:
   ExecSpaceHostCallFromHd(llvm::StringRef Name, RuleContext &Ctx)
       : HostCalleeFixRule(Name, Ctx, ExecSpaceHostCallFromHdSpec) {}
+  static PreScanTriggers preScanTriggers();
 };
 
 } // namespace cudalower

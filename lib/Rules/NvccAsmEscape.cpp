@@ -18,4 +18,11 @@ void NvccAsmEscape::finishTranslationUnit() {
           .insert(Fix.Loc, Fix.Text);
 }
 
+PreScanTriggers NvccAsmEscape::preScanTriggers() {
+  // Nothing for the wrapper to find: it escapes a spelling only Clang refuses.
+  PreScanTriggers T;
+  T.NvccNeedsNone = true;
+  return T;
+}
+
 } // namespace cudalower

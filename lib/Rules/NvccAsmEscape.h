@@ -15,6 +15,7 @@ namespace cudalower {
 class NvccAsmEscape : public Rule {
 public:
   using Rule::Rule;
+  static PreScanTriggers preScanTriggers();
   void finishTranslationUnit() override;
 };
 

@@ -15,4 +15,11 @@ void NvccAsmOperandComma::finishTranslationUnit() {
           .insert(Fix.Loc, Fix.Text);
 }
 
+PreScanTriggers NvccAsmOperandComma::preScanTriggers() {
+  // Nothing for the wrapper to find: it inserts a comma only Clang needs.
+  PreScanTriggers T;
+  T.NvccNeedsNone = true;
+  return T;
+}
+
 } // namespace cudalower

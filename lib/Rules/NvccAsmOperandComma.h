@@ -14,6 +14,7 @@ namespace cudalower {
 class NvccAsmOperandComma : public Rule {
 public:
   using Rule::Rule;
+  static PreScanTriggers preScanTriggers();
   void finishTranslationUnit() override;
 };
 

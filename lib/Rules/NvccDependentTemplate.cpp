@@ -31,4 +31,11 @@ void NvccDependentTemplate::finishTranslationUnit() {
       diag(Fix.Loc, dependentNameMessage(Fix)).insert(Fix.Loc, Fix.Text);
 }
 
+PreScanTriggers NvccDependentTemplate::preScanTriggers() {
+  // Nothing for the wrapper to find: it inserts keywords only Clang needs.
+  PreScanTriggers T;
+  T.NvccNeedsNone = true;
+  return T;
+}
+
 } // namespace cudalower

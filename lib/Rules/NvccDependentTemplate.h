@@ -15,6 +15,7 @@ namespace cudalower {
 class NvccDependentTemplate : public Rule {
 public:
   using Rule::Rule;
+  static PreScanTriggers preScanTriggers();
   void finishTranslationUnit() override;
 };
 

@@ -120,4 +120,11 @@ void NvccLambdaFlagIncludes::finishTranslationUnit() {
   }
 }
 
+PreScanTriggers NvccLambdaFlagIncludes::preScanTriggers() {
+  static constexpr PreScanTriggers::Word Words[] = {
+      {"std", "uses std"},
+  };
+  return {PreScanTriggers::None, Words};
+}
+
 } // namespace cudalower

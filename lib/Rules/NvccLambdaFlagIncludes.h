@@ -20,6 +20,7 @@ namespace cudalower {
 class NvccLambdaFlagIncludes : public Rule {
 public:
   using Rule::Rule;
+  static PreScanTriggers preScanTriggers();
   void registerPPCallbacks(clang::Preprocessor &PP) override;
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void

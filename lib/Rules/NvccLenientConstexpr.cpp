@@ -40,4 +40,11 @@ void NvccLenientConstexpr::finishTranslationUnit() {
                    Fix.Text);
 }
 
+PreScanTriggers NvccLenientConstexpr::preScanTriggers() {
+  // Nothing for the wrapper to find: it rewrites code nvcc accepts and Clang rejects.
+  PreScanTriggers T;
+  T.NvccNeedsNone = true;
+  return T;
+}
+
 } // namespace cudalower

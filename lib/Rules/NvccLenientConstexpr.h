@@ -16,6 +16,7 @@ namespace cudalower {
 class NvccLenientConstexpr : public Rule {
 public:
   using Rule::Rule;
+  static PreScanTriggers preScanTriggers();
   void finishTranslationUnit() override;
 };
 

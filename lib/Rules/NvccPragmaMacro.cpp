@@ -50,4 +50,11 @@ void NvccPragmaMacro::finishTranslationUnit() {
         .replace(D.Body, D.Replacement);
 }
 
+PreScanTriggers NvccPragmaMacro::preScanTriggers() {
+  static constexpr PreScanTriggers::Word Words[] = {
+      {"_Pragma", "has _Pragma"},
+  };
+  return {PreScanTriggers::PragmaInMacro, Words};
+}
+
 } // namespace cudalower

@@ -15,6 +15,7 @@ namespace cudalower {
 class NvccPragmaMacro : public Rule {
 public:
   using Rule::Rule;
+  static PreScanTriggers preScanTriggers();
   void registerPPCallbacks(clang::Preprocessor &PP) override;
   void finishTranslationUnit() override;
 

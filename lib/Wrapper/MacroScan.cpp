@@ -17,22 +17,18 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "Rules/Registry.h"
 #include <functional>
 
 namespace cudalower {
 
 const char *reasonForIdentifier(llvm::StringRef Id) {
-  return llvm::StringSwitch<const char *>(Id)
-      .Case("std", "uses std")
-      .Case("constexpr", "has constexpr")
-      .Case("_Pragma", "has _Pragma")
-      .Cases({"__nv_is_extended_device_lambda_closure_type",
-              "__nv_is_extended_host_device_lambda_closure_type",
-              "__nv_is_extended_device_lambda_with_preserved_return_type"},
-             "uses nvcc's lambda traits")
-      .Cases({"__CUDACC_EXTENDED_LAMBDA__", "__CUDACC_RELAXED_CONSTEXPR__"},
-             "tests the flags' macros")
-      .Default(nullptr);
+  // The words the default rules declare (Rule::preScanTriggers): a handful,
+  // so a scan beats a map.
+  for (const PreScanTriggers::Word &W : defaultPreScanTriggers().Words)
+    if (W.Identifier == Id)
+      return W.Reason.data();
+  return nullptr;
 }
 
 namespace {

@@ -21,8 +21,9 @@
 
 namespace cudalower {
 
-/// Identifiers that are a reason to lower alone (`std`, `constexpr`,
-/// `_Pragma`, nvcc's lambda traits, the flags' macros): the reason, or null.
+/// Identifiers that are a reason to lower alone, as the rules on by default
+/// declare them (Rule::preScanTriggers: `std`, `constexpr`, `_Pragma`,
+/// nvcc's lambda traits, the flags' macros): the reason, or null.
 const char *reasonForIdentifier(llvm::StringRef Id);
 
 /// One raw token of a `#define` line.

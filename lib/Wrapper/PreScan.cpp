@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Wrapper/PreScan.h"
+#include "Rules/Registry.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
@@ -107,9 +108,11 @@ private:
       needBothPasses(Cur, "uses " + Id.str());
     if (const char *Why = reasonForIdentifier(Id))
       return Why;
-    if (Id == "default" && Prev.is(clang::tok::equal))
+    if (looksFor(PreScanTriggers::DefaultedMember) && Id == "default" &&
+        Prev.is(clang::tok::equal))
       return "has '= default'";
-    if (Id == "auto" && Prev.is(clang::tok::l_paren) &&
+    bool Deduced = looksFor(PreScanTriggers::DeducedReturn);
+    if (Deduced && Id == "auto" && Prev.is(clang::tok::l_paren) &&
         identifier(Prev2) == "decltype")
       return hostPassReason("has decltype(auto)");
     lexNext();
@@ -117,10 +120,16 @@ private:
       if (const char *Why = reasonForIdentifier(identifier(Cur)))
         return Why;
       lexNext();
-      if (Cur.is(clang::tok::l_paren))
+      if (Deduced && Cur.is(clang::tok::l_paren))
         return hostPassReason("has a deduced return type");
     }
     return "";
+  }
+
+  /// Whether a rule on by default declared \p Shape a trigger
+  /// (Rule::preScanTriggers).
+  static bool looksFor(PreScanTriggers::Shape Shape) {
+    return defaultPreScanTriggers().Shapes & Shape;
   }
 
   /// Records the first reason the host pass is needed too.
@@ -143,6 +152,12 @@ private:
   /// After `]`: a lambda introducer is followed by `{`, `(params)`,
   /// an annotation, a macro or a specifier, where an array index is not.
   std::string afterSquare() {
+    if (!looksFor(PreScanTriggers::Lambda)) {
+      if (!Brackets.empty())
+        Brackets.pop_back();
+      lexNext();
+      return "";
+    }
     llvm::StringRef Before;
     bool AfterOperand = false;
     if (!Brackets.empty()) {

@@ -20,6 +20,7 @@
 #include "Wrapper/LoweringCache.h"
 #include "Wrapper/PreScan.h"
 #include "cudalower/Tool.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -107,9 +108,9 @@ IncludeSearch searchOf(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
 
 /// A one-entry compile database holding the user's command, so that the
 /// engine reads it exactly as `cuda-lower -p` reads a build's.
-llvm::Error writeCompileDatabase(llvm::StringRef PrivateDir,
-                                 llvm::StringRef Input,
-                                 llvm::ArrayRef<std::string> Args) {
+std::shared_ptr<const clang::tooling::CompilationDatabase>
+commandDatabase(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
+                std::string &Error) {
   llvm::json::Array Arguments{"nvcc"};
   for (const std::string &A : Args)
     Arguments.push_back(A);
@@ -121,9 +122,8 @@ llvm::Error writeCompileDatabase(llvm::StringRef PrivateDir,
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   OS << llvm::json::Value(std::move(Db));
-  llvm::SmallString<256> Path(PrivateDir);
-  llvm::sys::path::append(Path, "compile_commands.json");
-  return writeFileAtomically(Path, Text);
+  return clang::tooling::JSONCompilationDatabase::loadFromBuffer(
+      Text, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
 }
 
 /// Copies every project file the engine did not write into the overlay,
@@ -310,13 +310,14 @@ LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
   llvm::sys::fs::remove_directories(Out.OverlayRoot);
   if (std::error_code EC = llvm::sys::fs::create_directories(PrivateDir))
     return Fail("cannot create " + PrivateDir + ": " + EC.message());
-  if (llvm::Error E = writeCompileDatabase(PrivateDir, Input, Args))
-    return Fail(llvm::toString(std::move(E)));
-
+  std::string DbError;
   ToolOptions T;
+  T.Database = commandDatabase(Input, Args, DbError);
+  if (!T.Database)
+    return Fail("cannot read the nvcc command: " + DbError);
+  T.DatabaseName = "the nvcc command";
   T.Sources = {absolute(Input)};
   T.InRoot = Opts.Root;
-  T.BuildPath = PrivateDir.str();
   T.Mode = OutputMode::Overlay;
   T.OverlayDir = Out.OverlayRoot;
   T.LineMarkers = true;

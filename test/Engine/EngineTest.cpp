@@ -1,7 +1,7 @@
 // The engine end to end, through runTool on files in a temporary directory:
 // what each output mode writes, byte for byte, and the exit codes.
 
-#include "Engine/RuleRegistry.h"
+#include "Rules/Registry.h"
 #include "cudalower/Tool.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -1,5 +1,5 @@
 #include "Explain/Explain.h"
-#include "Engine/RuleRegistry.h"
+#include "Rules/Registry.h"
 #include "RuleTester.h"
 #include "llvm/Support/FileSystem.h"
 #include <gtest/gtest.h>

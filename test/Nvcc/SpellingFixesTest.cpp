@@ -1,5 +1,5 @@
 #include "Nvcc/SpellingFixes.h"
-#include "Engine/RuleRegistry.h"
+#include "Rules/Registry.h"
 #include <gtest/gtest.h>
 
 using namespace cudalower;

@@ -450,4 +450,16 @@ void LowerExtendedLambda::lowerOwner(
   }
 }
 
+PreScanTriggers LowerExtendedLambda::preScanTriggers() {
+  static constexpr PreScanTriggers::Word Words[] = {
+      {"__nv_is_extended_device_lambda_closure_type", "uses nvcc's lambda traits"},
+      {"__nv_is_extended_host_device_lambda_closure_type", "uses nvcc's lambda traits"},
+      {"__nv_is_extended_device_lambda_with_preserved_return_type", "uses nvcc's lambda traits"},
+      {"__CUDACC_EXTENDED_LAMBDA__", "tests the flags' macros"},
+  };
+  return {PreScanTriggers::Lambda, Words};
+}
+
+void LowerExtendedLambda::claimFindings(FindingOwners &Owners) { Owners.LambdaRuleLowersPlainLambdas = true; }
+
 } // namespace cudalower

@@ -53,6 +53,8 @@ std::string functorStem(const clang::FunctionDecl &F);
 class LowerExtendedLambda : public Rule {
 public:
   LowerExtendedLambda(llvm::StringRef Name, RuleContext &Ctx);
+  static PreScanTriggers preScanTriggers();
+  static void claimFindings(FindingOwners &Owners);
   // Out of line: the pending plans' type is private to the rule's folder.
   ~LowerExtendedLambda() override;
   static llvm::ArrayRef<OptionDecl> declaredOptions();

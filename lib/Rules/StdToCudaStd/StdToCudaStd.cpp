@@ -456,4 +456,13 @@ void StdToCudaStd::finishTranslationUnit() {
     Reporter.report(U);
 }
 
+PreScanTriggers StdToCudaStd::preScanTriggers() {
+  static constexpr PreScanTriggers::Word Words[] = {
+      {"std", "uses std"},
+  };
+  return {PreScanTriggers::None, Words};
+}
+
+void StdToCudaStd::claimFindings(FindingOwners &Owners) { Owners.StdRuleOwnsStdCallees = true; }
+
 } // namespace cudalower

@@ -11,6 +11,8 @@ namespace cudalower {
 class StdToCudaStd : public Rule {
 public:
   StdToCudaStd(llvm::StringRef Name, RuleContext &Ctx);
+  static PreScanTriggers preScanTriggers();
+  static void claimFindings(FindingOwners &Owners);
   static llvm::ArrayRef<OptionDecl> declaredOptions();
   /// Code the GPU runs is all in the device pass, and code under
   /// `#ifndef __CUDA_ARCH__` (host-only) is not.

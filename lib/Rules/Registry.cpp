@@ -1,6 +1,6 @@
-//===--- RuleRegistry.cpp - Every rule the tool knows ---------------------===//
+//===--- Registry.cpp - Every rule the tool knows -------------------------===//
 
-#include "Engine/RuleRegistry.h"
+#include "Rules/Registry.h"
 #include "Rules/ConstexprGlobal.h"
 #include "Rules/ExecSpaceDeducedReturn.h"
 #include "Rules/ExecSpaceDefaultedMember.h"
@@ -29,10 +29,40 @@ static std::unique_ptr<Rule> create(llvm::StringRef Name, RuleContext &Ctx) {
 llvm::ArrayRef<RuleInfo> allRules() {
   static const RuleInfo Rules[] = {
 #define CUDALOWER_RULE(Name, Class, DefaultOn, Summary)                        \
-  {Name, DefaultOn, Summary, &create<Class>, &Class::declaredOptions},
+  {Name,           DefaultOn,                                                  \
+   Summary,        &create<Class>,                                             \
+   &Class::declaredOptions, &Class::preScanTriggers,                           \
+   &Class::claimFindings},
 #include "Rules/Rules.def"
   };
   return Rules;
+}
+
+FindingOwners ownersFor(const llvm::StringSet<> &Enabled) {
+  FindingOwners Owners;
+  for (const RuleInfo &R : allRules())
+    if (Enabled.contains(R.Name))
+      R.Claim(Owners);
+  return Owners;
+}
+
+const DefaultTriggers &defaultPreScanTriggers() {
+  static const DefaultTriggers Union = [] {
+    DefaultTriggers U;
+    for (const RuleInfo &R : allRules()) {
+      if (!R.DefaultOn)
+        continue;
+      PreScanTriggers T = R.Triggers();
+      U.Shapes |= T.Shapes;
+      for (const PreScanTriggers::Word &W : T.Words)
+        if (llvm::none_of(U.Words, [&](const PreScanTriggers::Word &Seen) {
+              return Seen.Identifier == W.Identifier;
+            }))
+          U.Words.push_back(W);
+    }
+    return U;
+  }();
+  return Union;
 }
 
 const RuleInfo *findRule(llvm::StringRef Name) {

@@ -1,8 +1,9 @@
-//===--- RuleRegistry.h - Every rule the tool knows -------------*- C++ -*-===//
+//===--- Registry.h - Every rule the tool knows -----------------*- C++ -*-===//
 #pragma once
 
 #include "cudalower/Rule.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 #include <memory>
@@ -18,6 +19,10 @@ struct RuleInfo {
   std::unique_ptr<Rule> (*Create)(llvm::StringRef Name, RuleContext &Ctx);
   /// The rule class's declaredOptions().
   llvm::ArrayRef<OptionDecl> (*Options)();
+  /// The rule class's preScanTriggers().
+  PreScanTriggers (*Triggers)();
+  /// The rule class's claimFindings().
+  void (*Claim)(FindingOwners &Owners);
 };
 
 /// All rules, in registry order (Rules/Rules.def).
@@ -38,6 +43,18 @@ llvm::Error checkRuleOption(llvm::StringRef Setting, std::string &Key,
 llvm::Expected<bool> parseBoolOption(llvm::StringRef Value);
 llvm::Expected<std::vector<std::string>>
 parseIdentifierListOption(llvm::StringRef Value);
+
+/// Which rule owns each finding two of the rules named in \p Enabled could
+/// claim: what each enabled rule's claimFindings() says.
+FindingOwners ownersFor(const llvm::StringSet<> &Enabled);
+
+/// The pre-scan triggers of the rules on by default (the wrapper runs
+/// those): the union of their shapes, and their words.
+struct DefaultTriggers {
+  unsigned Shapes = PreScanTriggers::None;
+  std::vector<PreScanTriggers::Word> Words;
+};
+const DefaultTriggers &defaultPreScanTriggers();
 
 /// Prints every rule, its summary and its options (--list-rules).
 void printRules(llvm::raw_ostream &Out);

@@ -1,4 +1,4 @@
-#include "Engine/RuleRegistry.h"
+#include "Rules/Registry.h"
 #include <gtest/gtest.h>
 
 using namespace cudalower;
@@ -69,6 +69,63 @@ TEST(RuleRegistry, UnknownKeysAndBadValuesNameTheRuleAndKey) {
   EXPECT_EQ(errorOf("std-to-cuda-std.RewriteMoveForward"),
             "--rule-option 'std-to-cuda-std.RewriteMoveForward' is not "
             "<rule>.<key>=<value>");
+}
+
+} // namespace
+
+namespace {
+
+using cudalower::allRules;
+using cudalower::PreScanTriggers;
+using cudalower::RuleInfo;
+
+// A rule that edits code nvcc needs changed must tell cuda-lower-nvcc's
+// pre-scan what to look for, or the wrapper compiles the original without
+// the flags and fails with nvcc's error: every rule declares triggers, or
+// that nvcc needs none of its edits.
+TEST(RuleRegistry, EveryRuleDeclaresWhatThePreScanLooksFor) {
+  for (const RuleInfo &R : allRules()) {
+    PreScanTriggers T = R.Triggers();
+    bool Declared = T.Shapes != PreScanTriggers::None || !T.Words.empty();
+    EXPECT_NE(Declared, T.NvccNeedsNone)
+        << R.Name.str()
+        << ": declare its pre-scan triggers in preScanTriggers(), or set "
+           "NvccNeedsNone (and only then)";
+  }
+}
+
+TEST(RuleRegistry, ThePreScanLooksForWhatTheDefaultRulesDeclare) {
+  const cudalower::DefaultTriggers &U = cudalower::defaultPreScanTriggers();
+  EXPECT_TRUE(U.Shapes & PreScanTriggers::Lambda);
+  auto HasWord = [&](llvm::StringRef W) {
+    return llvm::any_of(U.Words, [&](const PreScanTriggers::Word &X) {
+      return X.Identifier == W;
+    });
+  };
+  EXPECT_TRUE(HasWord("std"));
+  EXPECT_TRUE(HasWord("constexpr"));
+  EXPECT_TRUE(HasWord("__CUDACC_EXTENDED_LAMBDA__"));
+  // Each word once, however many rules declare it.
+  size_t Std = llvm::count_if(U.Words, [](const PreScanTriggers::Word &X) {
+    return X.Identifier == "std";
+  });
+  EXPECT_EQ(Std, 1u);
+}
+
+TEST(RuleRegistry, OwnershipFollowsTheEnabledRulesClaims) {
+  llvm::StringSet<> Enabled;
+  Enabled.insert("std-to-cuda-std");
+  cudalower::FindingOwners O = cudalower::ownersFor(Enabled);
+  EXPECT_TRUE(O.StdRuleOwnsStdCallees);
+  EXPECT_FALSE(O.ConstexprRuleOwnsConstexprCallees);
+  EXPECT_FALSE(O.LambdaRuleLowersPlainLambdas);
+  Enabled.insert("lower-extended-lambda");
+  Enabled.insert("exec-space-lambda-to-device");
+  Enabled.insert("constexpr-host-call");
+  O = cudalower::ownersFor(Enabled);
+  EXPECT_TRUE(O.LambdaRuleLowersPlainLambdas);
+  EXPECT_TRUE(O.PlainLambdasBecomeDevice);
+  EXPECT_TRUE(O.ConstexprRuleOwnsConstexprCallees);
 }
 
 } // namespace
