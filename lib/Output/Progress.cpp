@@ -48,9 +48,9 @@ void ProgressLine::update(size_t Done, llvm::StringRef Last) {
   case ProgressStyle::None:
     return;
   case ProgressStyle::Plain:
-    // A log gets a line per tenth of the run, not one per source.
-    if (Total >= PlainMinimum &&
-        (Done * 10 / Total != (Done - 1) * 10 / Total || Done == Total))
+    // A log gets a line per source: what a build log shows, and where a
+    // run that was killed stopped.
+    if (Total >= PlainMinimum)
       OS << text(Done, Last) << '\n';
     return;
   case ProgressStyle::Terminal:

@@ -9,8 +9,9 @@
 namespace cudalower {
 
 /// How progress is shown: a line redrawn in place on a terminal; otherwise
-/// (a log) a line per tenth of the run, for runs of PlainMinimum sources or
-/// more; nothing with -q or for a single source.
+/// (a log) a line per source, for runs of PlainMinimum sources or more (a
+/// shorter run's summary says it all); nothing with -q or for a single
+/// source.
 enum class ProgressStyle { None, Plain, Terminal };
 
 /// Reports sources done, time spent and an estimate of the time left.

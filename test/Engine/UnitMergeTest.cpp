@@ -82,13 +82,14 @@ TEST(ProgressTest, TimesAndEstimate) {
   EXPECT_DOUBLE_EQ(ProgressLine::estimateLeft(10, 50, 50), 0);
 }
 
-TEST(ProgressTest, PlainLinesPerTenthAndNoneForShortRuns) {
+TEST(ProgressTest, PlainLinePerSourceAndNoneForShortRuns) {
   std::string Log;
   llvm::raw_string_ostream OS(Log);
   ProgressLine Long(OS, 20, ProgressStyle::Plain);
   for (size_t Done = 1; Done <= 20; ++Done)
     Long.update(Done, "/p/a.cu");
-  EXPECT_EQ(std::count(Log.begin(), Log.end(), '\n'), 10);
+  EXPECT_EQ(std::count(Log.begin(), Log.end(), '\n'), 20);
+  EXPECT_NE(Log.find("cuda-lower: [7/20] "), std::string::npos);
   EXPECT_NE(Log.find("cuda-lower: [20/20] "), std::string::npos);
   Log.clear();
   ProgressLine Verifying(OS, 10, ProgressStyle::Plain, "verifying");
