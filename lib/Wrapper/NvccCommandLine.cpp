@@ -207,6 +207,8 @@ std::vector<std::string> argsForLowering(llvm::ArrayRef<std::string> Args) {
       continue;
     }
     Out.push_back(Args[I]);
+    if (nvccOptionTakesSeparateValue(Arg) && I + 1 < Args.size())
+      Out.push_back(Args[++I]);
   }
   return Out;
 }
