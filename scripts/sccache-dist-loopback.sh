@@ -32,6 +32,8 @@ SCCACHE_DIST=${SCCACHE_DIST:-$(command -v sccache-dist || true)}
 BWRAP=${BWRAP:-$(command -v bwrap || true)}
 WRAPPER=${WRAPPER:-$ROOT/build/bin/cuda-lower-nvcc}
 NVCC=${NVCC:-${CUDA_PATH:-/usr/local/cuda}/bin/nvcc}
+# CMake's compiler and launcher settings want paths.
+WRAPPER=$(command -v "$WRAPPER" || echo "$WRAPPER")
 
 say() { printf 'sccache-dist-loopback: %s\n' "$*"; }
 die() { printf 'sccache-dist-loopback: error: %s\n' "$*" >&2; exit 1; }
@@ -115,23 +117,30 @@ stop_pid() {
 
 start() {
   check_tools
+  local name
+  for name in scheduler server; do
+    [[ -f $STATE/$name.pid ]] && kill -0 "$(cat "$STATE/$name.pid")" 2>/dev/null &&
+      die "the $name is running already ($STATE/$name.pid): stop first"
+  done
   write_configs
   start_daemon scheduler "$SCCACHE_DIST" scheduler --config "$STATE/scheduler.conf"
   start_daemon server "$SCCACHE_DIST" server --config "$STATE/server.conf"
+  # The build server registers with the scheduler on its own heartbeat; a
+  # client started before the scheduler listens stays "not connected".
+  local i
+  for i in $(seq 30); do
+    grep -q "Registered new server" "$STATE/logs/scheduler.log" && break
+    sleep 1
+  done
   eval "$(client_env)"
   "$SCCACHE" --stop-server >/dev/null 2>&1
   "$SCCACHE" --start-server >/dev/null || die "the sccache client did not start ($STATE/logs/client.log)"
-  # The build server registers with the scheduler on its own heartbeat.
-  local i
-  for i in $(seq 30); do
-    "$SCCACHE" --dist-status 2>/dev/null | grep -q '"num_servers":1' && {
-      say "up: scheduler 127.0.0.1:$SCHED_PORT, build server 127.0.0.1:$BUILD_PORT, client port $CLIENT_PORT"
-      return 0
-    }
-    sleep 1
-  done
-  "$SCCACHE" --dist-status >&2
-  die "the build server did not register ($STATE/logs/server.log)"
+  "$SCCACHE" --dist-status 2>/dev/null | grep -q '"num_servers":1' || {
+    "$SCCACHE" --dist-status >&2
+    stop
+    die "the build server did not register ($STATE/logs/*.log)"
+  }
+  say "up: scheduler 127.0.0.1:$SCHED_PORT, build server 127.0.0.1:$BUILD_PORT, client port $CLIENT_PORT"
 }
 
 stop() {
@@ -175,16 +184,15 @@ v = s[sys.argv[1]]
 print(sum(v.values()) if isinstance(v, dict) else v)' "$1"
 }
 
-# Restarts the sccache client with an empty cache, distributing or not.
+# Restarts the sccache client with an empty cache, distributing or not
+# (local: a configuration without [dist]; sccache 0.16's server does not
+# read SCCACHE_NO_DIST_COMPILE, measured here).
 fresh_client() {
   eval "$(client_env)"
   "$SCCACHE" --stop-server >/dev/null 2>&1
   rm -rf "$STATE/cache"
-  if [[ $1 == local ]]; then
-    SCCACHE_NO_DIST_COMPILE=1 "$SCCACHE" --start-server >/dev/null
-  else
-    "$SCCACHE" --start-server >/dev/null
-  fi
+  [[ $1 == local ]] && : >"$STATE/local.conf" && export SCCACHE_CONF=$STATE/local.conf
+  "$SCCACHE" --start-server >/dev/null
 }
 
 # Builds examples/cmake in $1 (configured) from clean; copies its objects
@@ -212,20 +220,24 @@ same_objects() { # same_objects DIR1 DIR2 HOW
 run_test() {
   local work=$STATE/test order
   start || exit 1
+  trap stop EXIT
   rm -rf "$work" && mkdir -p "$work"
-  # Reference: the wrapper alone, no sccache (device code to compare).
-  cmake -S "$ROOT/examples/cmake" -B "$work/plain" -G Ninja \
-    -DCMAKE_CUDA_ARCHITECTURES=90 -DCMAKE_CUDA_COMPILER="$NVCC" \
-    "-DCMAKE_CUDA_COMPILER_LAUNCHER=$WRAPPER;--cuda-lower-strict" >/dev/null
-  build_to "$work/plain" "$work/objects-plain"
   for order in wrapper-first sccache-first; do
-    local dir=$work/$order launcher compiler=$NVCC flags=""
+    # without: the same build with sccache taken out (the reference for
+    # the device code, in the same directory: nvcc names the source's path,
+    # the private copy's, in the fatbinary).
+    local dir=$work/$order launcher compiler=$NVCC flags="" without
     if [[ $order == wrapper-first ]]; then
       launcher="$WRAPPER;--cuda-lower-strict;$SCCACHE"
+      without="$WRAPPER;--cuda-lower-strict"
     else
-      launcher=$SCCACHE compiler=$WRAPPER flags=--cuda-lower-strict
+      launcher=$SCCACHE compiler=$WRAPPER flags=--cuda-lower-strict without=""
     fi
-    cmake -S "$ROOT/examples/cmake" -B "$dir" -G Ninja \
+    # Release: at -O0, GCC marks line boundaries with nops, and sccache's
+    # distributed host compile (preprocessed on the client) places some
+    # differently from a local one, with plain nvcc as well
+    # (docs/nvcc-wrapper.md, "Distributed builds").
+    cmake -S "$ROOT/examples/cmake" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_CUDA_ARCHITECTURES=90 -DCMAKE_CUDA_COMPILER="$compiler" \
       -DCMAKE_CUDA_FLAGS="$flags" "-DCMAKE_CUDA_COMPILER_LAUNCHER=$launcher" \
       >/dev/null
@@ -243,9 +255,12 @@ run_test() {
     check "$order: local sccache ran no remote compile" test "$(stat_of dist_compiles)" -eq 0
     check "$order: objects match a local sccache build" \
       same_objects "$work/objects-$order-dist" "$work/objects-$order-local" normalized
+    cmake "-DCMAKE_CUDA_COMPILER_LAUNCHER=$without" "$dir" >/dev/null
+    build_to "$dir" "$work/objects-$order-without"
     check "$order: device code matches the wrapper without sccache" \
-      same_objects "$work/objects-$order-dist" "$work/objects-plain" fatbin
+      same_objects "$work/objects-$order-dist" "$work/objects-$order-without" fatbin
   done
+  trap - EXIT
   stop
   echo "$PASSED passed, $FAILED failed"
   ((FAILED == 0))
