@@ -223,9 +223,9 @@ run_test() {
   trap stop EXIT
   rm -rf "$work" && mkdir -p "$work"
   for order in wrapper-first sccache-first; do
-    # without: the same build with sccache taken out (the reference for
-    # the device code, in the same directory: nvcc names the source's path,
-    # the private copy's, in the fatbinary).
+    # without: the same build with sccache taken out, the reference for
+    # the device code; in the same directory, as builds in two directories
+    # (two private copies' paths) gave different fatbinaries.
     local dir=$work/$order launcher compiler=$NVCC flags="" without
     if [[ $order == wrapper-first ]]; then
       launcher="$WRAPPER;--cuda-lower-strict;$SCCACHE"
