@@ -17,9 +17,9 @@
 # a user's own sccache is never touched.
 #
 # `test` builds examples/cmake through the wrapper (sccache first, and the
-# wrapper first) against the cluster and against plain local nvcc, compares
-# the objects, and reads sccache's dist counters; its last line is
-# "N passed, M failed".
+# wrapper first) with the cluster, with a local-only sccache and without
+# sccache, compares the objects, and reads sccache's dist counters; its
+# last line is "N passed, M failed".
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,18 +45,21 @@ check_tools() {
   ((EUID == 0)) || die "the build server's overlay builder needs root"
 }
 
-# Shared secrets are made once per state directory; they guard loopback
-# ports only, but sccache-dist has no unauthenticated mode worth teaching.
+# Secrets are made anew at each start (the server's token names its port);
+# they guard loopback ports only, but sccache-dist has no unauthenticated
+# mode worth teaching.
+# `--secret-key=KEY`, joined: a base64 key may begin with '-'.
 write_configs() {
   mkdir -p "$STATE"/{toolchains,build,client-toolchains,cache,logs}
-  [[ -f $STATE/secrets ]] || {
-    local key
-    key=$("$SCCACHE_DIST" auth generate-jwt-hs256-key)
+  local key
+  key=$("$SCCACHE_DIST" auth generate-jwt-hs256-key)
+  (
+    umask 077
     printf 'KEY=%s\nSERVER_TOKEN=%s\nCLIENT_TOKEN=%s\n' "$key" \
       "$("$SCCACHE_DIST" auth generate-jwt-hs256-server-token \
-        --secret-key "$key" --server "127.0.0.1:$BUILD_PORT")" \
+        --secret-key="$key" --server="127.0.0.1:$BUILD_PORT")" \
       "$("$SCCACHE_DIST" auth generate-shared-token)" >"$STATE/secrets"
-  }
+  )
   # shellcheck disable=SC1091
   source "$STATE/secrets"
   cat >"$STATE/scheduler.conf" <<EOF
@@ -127,9 +130,9 @@ start() {
   start_daemon server "$SCCACHE_DIST" server --config "$STATE/server.conf"
   # The build server registers with the scheduler on its own heartbeat; a
   # client started before the scheduler listens stays "not connected".
-  local i
-  for i in $(seq 30); do
-    grep -q "Registered new server" "$STATE/logs/scheduler.log" && break
+  local tries=30
+  until grep -q "Registered new server" "$STATE/logs/scheduler.log" ||
+    ((--tries == 0)); do
     sleep 1
   done
   eval "$(client_env)"
