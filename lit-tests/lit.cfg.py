@@ -80,6 +80,13 @@ if config.have_gpu:
 import shutil
 config.substitutions.append(("%real-nvcc", config.nvcc))
 config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
-for tool in ("ccache", "cmake", "ninja"):
+for tool in ("ccache", "sccache", "cmake", "ninja"):
     if shutil.which(tool):
         config.available_features.add(tool)
+# sccache's distributed mode on the loopback: its build server sandboxes
+# with bubblewrap and must run as root (scripts/sccache-dist-loopback.sh).
+if (shutil.which("sccache") and shutil.which("sccache-dist")
+        and shutil.which("bwrap") and os.geteuid() == 0):
+    config.available_features.add("sccache-dist")
+config.substitutions.append(("%dist-loopback", os.path.join(
+    config.source_root, "scripts", "sccache-dist-loopback.sh")))

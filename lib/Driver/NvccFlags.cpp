@@ -155,8 +155,8 @@ static bool isIgnoredOptionWithValue(llvm::StringRef Opt) {
       .Cases({"-Xarchive", "--archive-options", "-maxrregcount", "-t"}, true)
       .Cases({"--threads", "-odir", "--output-directory", "-l", "-L"}, true)
       .Cases({"--library", "--library-path", "-dlto", "--diag-suppress"}, true)
-      .Cases({"-Xfatbin", "--fatbin-options", "--keep-dir", "-split-compile"},
-             true)
+      .Cases({"-Xfatbin", "--fatbin-options", "--keep-dir", "-keep-dir"}, true)
+      .Case("-split-compile", true)
       .Default(false);
 }
 

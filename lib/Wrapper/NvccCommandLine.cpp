@@ -99,7 +99,6 @@ const char *passThroughReasonOf(llvm::StringRef Arg) {
       .Cases({"-E", "--preprocess", "-M", "--generate-dependencies"},
              "preprocessing only")
       .Cases({"-MM", "--generate-nonsystem-dependencies"}, "preprocessing only")
-      .Cases({"--dryrun", "-dryrun"}, "a dry run")
       .Cases({"-link", "--link", "-dlink", "--device-link"}, "a link step")
       .Cases({"-lib", "--lib"}, "a link step")
       .Default(nullptr);
@@ -113,6 +112,10 @@ bool stopsBeforeLink(llvm::StringRef Arg) {
              true)
       .Cases({"-optix-ir", "--optix-ir", "-cuda", "--cuda"}, true)
       .Default(false);
+}
+
+bool isDryRun(llvm::StringRef Arg) {
+  return Arg == "--dryrun" || Arg == "-dryrun";
 }
 
 /// The value of `Opt VALUE`, `Opt=VALUE` (and `-oVALUE` for short options
@@ -160,6 +163,8 @@ NvccRequest readNvccRequest(llvm::ArrayRef<std::string> Args) {
         R.PassThroughReason = Why;
     } else if (stopsBeforeLink(Arg)) {
       R.StopsBeforeLink = true;
+    } else if (isDryRun(Arg)) {
+      R.DryRun = true;
     } else if (Arg == "-MD" || Arg == "-MMD" ||
                Arg == "--generate-dependencies-with-compile" ||
                Arg == "--generate-nonsystem-dependencies-with-compile") {
@@ -187,6 +192,25 @@ NvccRequest readNvccRequest(llvm::ArrayRef<std::string> Args) {
   if (WritesDeps && R.DepFile.empty())
     R.DepFile = defaultDepFile(R, Args);
   return R;
+}
+
+std::vector<std::string> argsForLowering(llvm::ArrayRef<std::string> Args) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    if (isDryRun(Arg) || Arg == "--keep" || Arg == "-keep" ||
+        Arg == "-save-temps" || Arg == "--save-temps" ||
+        Arg.starts_with("--keep-dir=") || Arg.starts_with("-keep-dir="))
+      continue;
+    if (Arg == "--keep-dir" || Arg == "-keep-dir") {
+      ++I;
+      continue;
+    }
+    Out.push_back(Args[I]);
+    if (nvccOptionTakesSeparateValue(Arg) && I + 1 < Args.size())
+      Out.push_back(Args[++I]);
+  }
+  return Out;
 }
 
 } // namespace cudalower

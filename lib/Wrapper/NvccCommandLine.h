@@ -67,6 +67,10 @@ struct NvccRequest {
   std::string DepFile;
   /// `-c`, `-dc`, `-ptx` and other steps that stop before linking.
   bool StopsBeforeLink = false;
+  /// `--dryrun`: nvcc prints the steps of the compile and runs none.
+  /// sccache builds its own compile from them, so they must name the
+  /// lowered copy: a dry run that compiles is lowered like a compile.
+  bool DryRun = false;
 };
 
 /// True for a compiler launcher (ccache, sccache, buildcache, distcc,
@@ -75,6 +79,12 @@ bool isLauncherName(llvm::StringRef Word);
 
 /// Reads nvcc's arguments (option files already expanded).
 NvccRequest readNvccRequest(llvm::ArrayRef<std::string> Args);
+
+/// \p Args without the options that change what nvcc does with the source
+/// but not how it reads it (`--dryrun`, `--keep`, `--keep-dir DIR`,
+/// `-save-temps`): the lowering's command, so that sccache's dry runs and
+/// the compile share one lowering.
+std::vector<std::string> argsForLowering(llvm::ArrayRef<std::string> Args);
 
 /// True for the two flags the lowering makes unnecessary, in any spelling
 /// (`--extended-lambda`, `-extended-lambda`, `--expt-extended-lambda`,

@@ -28,6 +28,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -223,6 +224,38 @@ std::string passesParsed(const PreScanResult &Scan, bool Verify) {
   return "the device pass alone";
 }
 
+/// An exclusive lock on \p PrivateDir, held until destroyed; none if the
+/// directory cannot be made. sccache runs two dry runs of one compile at
+/// once: the second then finds the first's stamp instead of lowering again
+/// into the same directory.
+class PrivateDirLock {
+public:
+  explicit PrivateDirLock(llvm::StringRef PrivateDir) {
+    if (llvm::sys::fs::create_directories(PrivateDir))
+      return;
+    llvm::SmallString<256> Path(PrivateDir);
+    llvm::sys::path::append(Path, "lock");
+    if (llvm::sys::fs::openFileForWrite(Path, FD,
+                                        llvm::sys::fs::CD_OpenAlways))
+      return;
+    if (llvm::sys::fs::lockFile(FD)) {
+      llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+      FD = -1;
+    }
+  }
+  ~PrivateDirLock() {
+    if (FD == -1)
+      return;
+    llvm::sys::fs::unlockFile(FD);
+    llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  }
+  PrivateDirLock(const PrivateDirLock &) = delete;
+  PrivateDirLock &operator=(const PrivateDirLock &) = delete;
+
+private:
+  int FD = -1;
+};
+
 } // namespace
 
 std::string privateDirFor(llvm::StringRef Input, const NvccRequest &Req) {
@@ -288,6 +321,7 @@ LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
   };
   // A computed include may reach files the key would not cover.
   bool Cacheable = !Opts.Verify && Scan.FoundAllFiles;
+  PrivateDirLock Lock(PrivateDir);
   // The other headers' macros shape the lowering too (a lambda's
   // annotation spelled by one).
   std::vector<std::string> KeyFiles = Scan.ProjectFiles;

@@ -117,6 +117,10 @@ std::vector<std::string> loweredCommand(const Plan &P,
 int compileLowered(const Plan &P, const std::vector<LoweredInput> &In,
                    const std::vector<std::string> &Original, bool Strict) {
   std::vector<std::string> Cmd = loweredCommand(P, In, Strict);
+  // A dry run compiles nothing, so there is nothing to fall back from, and
+  // its listing must reach the caller as nvcc writes it.
+  if (P.Req.DryRun)
+    return run(Cmd);
   int Code;
   if (Strict) {
     Code = run(Cmd);
@@ -201,12 +205,13 @@ int runWrapper(llvm::ArrayRef<std::string> Args, llvm::StringRef Self) {
     return run(Original);
 
   const WrapperOptions &Opts = Cmd->Options;
+  const std::vector<std::string> LoweringArgs = argsForLowering(P.Args);
   std::vector<LoweredInput> In;
   bool AnyLowered = false;
   for (size_t Index : P.Req.CudaInputs) {
     const std::string &Input = P.Args[Index];
-    In.push_back(lowerInput(Input, P.Args, privateDirFor(Input, P.Req), Opts,
-                            toolIdentity(Self)));
+    In.push_back(lowerInput(Input, LoweringArgs, privateDirFor(Input, P.Req),
+                            Opts, toolIdentity(Self)));
     const LoweredInput &L = In.back();
     if (Opts.Verbose || (Opts.Strict && L.Result == LoweredInput::Failed))
       llvm::errs() << toNvccFormat(L.Diagnostics);

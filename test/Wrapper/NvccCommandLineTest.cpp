@@ -112,6 +112,29 @@ TEST(ReadNvccRequest, PassThrough) {
             "a link step");
 }
 
+// sccache runs `nvcc --dryrun` and then the steps it lists itself: those
+// steps must compile the lowered copy, so a dry run of a compile is no
+// pass-through.
+TEST(ReadNvccRequest, DryRunOfACompileIsLowered) {
+  NvccRequest R =
+      readNvccRequest(words({"--dryrun", "--keep", "-c", "a.cu", "-o", "a.o"}));
+  EXPECT_TRUE(R.DryRun);
+  EXPECT_TRUE(R.PassThroughReason.empty());
+  ASSERT_EQ(R.CudaInputs.size(), 1u);
+  EXPECT_EQ(readNvccRequest(words({"-dryrun", "-E", "a.cu"})).PassThroughReason,
+            "preprocessing only");
+}
+
+TEST(ArgsForLowering, DropsWhatOnlyNvccsStepsRead) {
+  EXPECT_EQ(argsForLowering(words({"--dryrun", "--keep", "--keep-dir", "/tmp/k",
+                                   "-c", "a.cu", "-keep-dir=/x", "-save-temps",
+                                   "-DX=1"})),
+            words({"-c", "a.cu", "-DX=1"}));
+  // The value of an option is never taken for one of them.
+  EXPECT_EQ(argsForLowering(words({"-o", "--keep", "a.cu"})),
+            words({"-o", "--keep", "a.cu"}));
+}
+
 TEST(IsLoweringFlag, EverySpelling) {
   for (const char *F : {"--extended-lambda", "-extended-lambda",
                         "--expt-extended-lambda", "--expt-relaxed-constexpr",
