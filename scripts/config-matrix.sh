@@ -62,8 +62,25 @@ PROGRAMS=(
   examples/saxpy/saxpy.cu
   lit-tests/gpu/lower-extended-lambda-basics.cu
   lit-tests/gpu/std-to-cuda-std-limits-reduction.cu
-  lit-tests/gpu/lower-extended-lambda-library.cu
+  lit-tests/gpu/std-to-cuda-std-device-classes.cu
 )
+# (Not lower-extended-lambda-library.cu: one of its lambdas reaches nvcc's
+# lambda traits, which the rule refuses unless its option
+# LowerTraitDispatched is set, and the wrapper runs the default options.)
+
+# Tests a row must not run, as `row:test`: ndebug-cccl.cu adds its own
+# RelWithDebInfo flags (-lineinfo), which nvcc refuses together with the
+# debug row's -G ("Conflicting options --device-debug and
+# --generate-line-info").
+EXCLUDED=(debug:nvcc-isms/ndebug-cccl.cu)
+
+# The tests of TESTS that row \$1 runs.
+tests_for() {
+  local t
+  for t in "${TESTS[@]}"; do
+    [[ " ${EXCLUDED[*]} " == *" $1:$t "* ]] || echo "$t"
+  done
+}
 SLICE_PROGRAMS=(examples/saxpy/saxpy.cu)
 
 slice=0
@@ -150,7 +167,8 @@ for row in "${CONFIGS[@]}"; do
     run_lit "$config" "$flags" "${SLICE_TESTS[@]}"
     run_wrapper "$config" "$flags" "${SLICE_PROGRAMS[@]}"
   else
-    run_lit "$config" "$flags" "${TESTS[@]}"
+    mapfile -t row_tests < <(tests_for "$config")
+    run_lit "$config" "$flags" "${row_tests[@]}"
     run_wrapper "$config" "$flags" "${PROGRAMS[@]}"
   fi
 done
