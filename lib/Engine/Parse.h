@@ -36,10 +36,7 @@
 
 namespace clang {
 class FrontendAction;
-class Preprocessor;
-class Sema;
 class SourceManager;
-class TextDiagnostic;
 } // namespace clang
 
 namespace cudalower {
