@@ -9,9 +9,14 @@
 # replace `LLVM` with the static component libraries the parser needs.
 
 # The Clang libraries cuda-lower calls into; their dependencies follow.
+# libclang-cpp holds them all, so the shared build links whatever a new
+# include asks for: a library used for the first time must be added here
+# (clangToolingInclusionsStdlib: tooling::stdlib, nvcc-lambda-flag-includes),
+# and scripts/package-test.sh is the test that says so.
 set(CUDALOWER_CLANG_ROOTS
-  clangTooling clangToolingCore clangFrontend clangFormat clangASTMatchers
-  clangDriver clangOptions clangSema clangAnalysis clangLex clangBasic)
+  clangTooling clangToolingCore clangToolingInclusionsStdlib clangFrontend
+  clangFormat clangASTMatchers clangDriver clangOptions clangSema
+  clangAnalysis clangLex clangBasic)
 # The LLVM components those Clang libraries use; llvm_map_components_to_libnames
 # expands them, and each exported LLVM target names its own dependencies.
 # Found by linking: an undefined symbol names the library to add (`nm -C

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Builds a public CMake CUDA project twice, in the configuration its users
+# build it in, and compares what the two builds' programs print:
+#   original  nvcc with the flags the project's CMake gives it
+#             (--extended-lambda, --expt-relaxed-constexpr);
+#   lowered   the same CMake command with cuda-lower-nvcc in strict mode as
+#             CMAKE_CUDA_COMPILER_LAUNCHER: the wrapper drops the two flags
+#             and compiles the lowered copies with plain nvcc, or fails.
+#
+#   bench/real-code/cmake-project.sh NAME SRC OUT [CMAKE_ARG...]
+#
+# SRC is the project's source tree (never written: the lowered copies live
+# in the wrapper's private directories), OUT a new folder for the two builds
+# (OUT/original, OUT/lowered) and the logs. CMAKE_ARGs go to both
+# configurations (the build type, the project's options).
+#
+# Environment:
+#   WRAPPER   cuda-lower-nvcc (default: on PATH)
+#   CMAKE     cmake (default: on PATH)
+#   TARGETS   targets to build, blank-separated (default: all)
+#   RUNS      programs to run after the builds, ';'-separated, each a path
+#             relative to the build folder with its arguments
+#   IGNORE    a grep -E pattern: output lines that change from run to run
+#             (timings) and are left out of the comparison
+#   INSTALL   a prefix: `cmake --install` the original build there (a
+#             library for a separate project to find)
+#   ROOT      the project root for the wrapper (--cuda-lower-root;
+#             default SRC)
+#   JOBS      parallel compiles (default: the number of cores)
+#
+# Each build and each run is a check; the last line is
+# `NAME: P passed, F failed`, and the exit code is 0 only when none failed.
+set -uo pipefail
+
+[[ $# -ge 3 ]] || { sed -n '2,/^set -uo/p' "$0" | sed 's/^# \{0,1\}//;$d' >&2; exit 2; }
+NAME=$1 SRC=$(cd "$2" && pwd) OUT=$3
+shift 3
+WRAPPER=${WRAPPER:-$(command -v cuda-lower-nvcc)}
+CMAKE=${CMAKE:-cmake}
+JOBS=${JOBS:-$(nproc)}
+ROOT=${ROOT:-$SRC}
+[[ -x $WRAPPER ]] || { echo "$NAME: no cuda-lower-nvcc (set WRAPPER)" >&2; exit 2; }
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+passed=0 failed=0
+
+check() { # check WHAT COMMAND...: runs it, counts and reports the result
+  local what=$1
+  shift
+  if "$@"; then
+    passed=$((passed + 1))
+    echo "PASS: $NAME $what"
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $NAME $what"
+  fi
+}
+
+build() { # build FORM [CMAKE_ARG...]: configures and builds OUT/FORM
+  local form=$1
+  shift
+  local dir=$OUT/$form
+  local -a targets=()
+  [[ -n ${TARGETS:-} ]] && read -r -a targets <<< "$TARGETS" && targets=(--target "${targets[@]}")
+  rm -rf "$dir"
+  { "$CMAKE" -S "$SRC" -B "$dir" -G Ninja "$@" &&
+    "$CMAKE" --build "$dir" -j "$JOBS" "${targets[@]}"; } > "$OUT/$form.build.log" 2>&1 ||
+    { tail -40 "$OUT/$form.build.log"; return 1; }
+}
+
+run_both() { # run_both PROGRAM [ARG...]: same exit code and output in both
+  local prog=$1 key rc_o rc_l
+  key=$(echo "$*" | tr -c 'A-Za-z0-9_.-' '_')
+  (cd "$OUT/original" && "./$prog" "${@:2}") > "$OUT/$key.original.txt" 2>&1
+  rc_o=$?
+  (cd "$OUT/lowered" && "./$prog" "${@:2}") > "$OUT/$key.lowered.txt" 2>&1
+  rc_l=$?
+  if [[ $rc_o -ne 0 || $rc_l -ne 0 ]]; then
+    echo "  $*: exit $rc_o (original), $rc_l (lowered)"
+    tail -5 "$OUT/$key.lowered.txt"
+    return 1
+  fi
+  diff <(grep -Ev "${IGNORE:-^\$^}" "$OUT/$key.original.txt") \
+    <(grep -Ev "${IGNORE:-^\$^}" "$OUT/$key.lowered.txt") > "$OUT/$key.diff" ||
+    { head -20 "$OUT/$key.diff"; return 1; }
+}
+
+check "original build (nvcc with the project's flags)" build original "$@"
+check "lowered build (cuda-lower-nvcc --cuda-lower-strict, without the flags)" \
+  build lowered "$@" "-DCMAKE_CUDA_COMPILER_LAUNCHER=$WRAPPER;--cuda-lower-strict;--cuda-lower-root=$ROOT"
+if [[ -n ${INSTALL:-} ]]; then
+  check "install of the original build to $INSTALL" \
+    "$CMAKE" --install "$OUT/original" --prefix "$INSTALL" > "$OUT/install.log" 2>&1
+fi
+if [[ -n ${RUNS:-} ]]; then
+  IFS=';' read -r -a runs <<< "$RUNS"
+  for r in "${runs[@]}"; do
+    read -r -a words <<< "$r"
+    [[ ${#words[@]} -gt 0 ]] && check "same output: ${words[*]}" run_both "${words[@]}"
+  done
+fi
+echo "$NAME: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
