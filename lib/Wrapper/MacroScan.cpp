@@ -31,6 +31,8 @@ const char *reasonForIdentifier(llvm::StringRef Id) {
   return nullptr;
 }
 
+unsigned defaultPreScanShapes() { return defaultPreScanTriggers().Shapes; }
+
 namespace {
 
 bool isIdentifierToken(const MacroToken &T) {
@@ -63,8 +65,9 @@ size_t afterParens(llvm::ArrayRef<MacroToken> B, size_t I) {
 class BodyReader {
 public:
   BodyReader(llvm::ArrayRef<MacroToken> Body,
-             llvm::ArrayRef<llvm::StringRef> Params, MacroDef &D)
-      : B(Body), Params(Params), D(D) {}
+             llvm::ArrayRef<llvm::StringRef> Params, unsigned Shapes,
+             MacroDef &D)
+      : B(Body), Params(Params), Shapes(Shapes), D(D) {}
 
   void run() {
     std::vector<size_t> Opens;
@@ -80,12 +83,12 @@ public:
           Open = Opens.back();
           Opens.pop_back();
         }
-        if (D.Why.empty())
+        if (D.Why.empty() && looksFor(PreScanTriggers::Lambda))
           afterSquare(I, Open);
         continue;
       }
       if (T.Kind == clang::tok::hash && I + 1 < B.size() &&
-          B[I + 1].Text == "pragma")
+          B[I + 1].Text == "pragma" && looksFor(PreScanTriggers::PragmaInMacro))
         because("has a macro that spells #pragma");
       if (!isIdentifierToken(T))
         continue;
@@ -97,18 +100,28 @@ public:
       }
       if (const char *Why = reasonForIdentifier(Id))
         because(Why);
-      else if (Id == "default" && I > 0 && B[I - 1].Kind == clang::tok::equal)
+      else if (Id == "default" && I > 0 && B[I - 1].Kind == clang::tok::equal &&
+               looksFor(PreScanTriggers::DefaultedMember))
         because("has '= default'");
-      else if (Id == "auto" && I >= 2 && B[I - 1].Kind == clang::tok::l_paren &&
-               B[I - 2].Text == "decltype")
-        hostPass("has decltype(auto)");
-      else if (Id == "auto" && I + 2 < B.size() && isIdentifierToken(B[I + 1]) &&
-               B[I + 2].Kind == clang::tok::l_paren)
-        hostPass("has a deduced return type");
+      else if (Id == "auto" && looksFor(PreScanTriggers::DeducedReturn))
+        deducedReturn(I);
     }
   }
 
 private:
+  /// Whether a rule declared \p Shape a trigger: the shapes below are the
+  /// code scan's (PreScan.cpp), looked for in a body only when declared.
+  bool looksFor(PreScanTriggers::Shape Shape) const { return Shapes & Shape; }
+
+  /// `auto` at \p I: `decltype(auto)` or `auto f(`.
+  void deducedReturn(size_t I) {
+    if (I >= 2 && B[I - 1].Kind == clang::tok::l_paren && B[I - 2].Text == "decltype")
+      hostPass("has decltype(auto)");
+    else if (I + 2 < B.size() && isIdentifierToken(B[I + 1]) &&
+             B[I + 2].Kind == clang::tok::l_paren)
+      hostPass("has a deduced return type");
+  }
+
   bool isParam(llvm::StringRef Id) const {
     return llvm::is_contained(Params, Id);
   }
@@ -166,6 +179,7 @@ private:
 
   llvm::ArrayRef<MacroToken> B;
   llvm::ArrayRef<llvm::StringRef> Params;
+  unsigned Shapes;
   MacroDef &D;
 };
 
@@ -199,7 +213,7 @@ private:
 
 } // namespace
 
-MacroDef readDefinition(llvm::ArrayRef<MacroToken> Tokens) {
+MacroDef readDefinition(llvm::ArrayRef<MacroToken> Tokens, unsigned Shapes) {
   MacroDef D;
   if (Tokens.empty() || !isIdentifierToken(Tokens[0]))
     return D;
@@ -219,7 +233,7 @@ MacroDef readDefinition(llvm::ArrayRef<MacroToken> Tokens) {
   }
   if (I >= Tokens.size())
     return D;
-  BodyReader(Tokens.drop_front(I), Params, D).run();
+  BodyReader(Tokens.drop_front(I), Params, Shapes, D).run();
   if (!D.FunctionLike)
     D.Body = llvm::StringRef(Tokens[I].Text.begin(),
                              Tokens.back().Text.end() - Tokens[I].Text.begin())
@@ -227,7 +241,7 @@ MacroDef readDefinition(llvm::ArrayRef<MacroToken> Tokens) {
   return D;
 }
 
-MacroDef readCommandLineDefinition(llvm::StringRef Def) {
+MacroDef readCommandLineDefinition(llvm::StringRef Def, unsigned Shapes) {
   // `-DNAME=BODY` is `#define NAME BODY`; `-DF(x)=BODY` is function-like.
   auto [Head, Body] = Def.split('=');
   std::string Text = (Head + " " + Body).str();
@@ -240,7 +254,7 @@ MacroDef readCommandLineDefinition(llvm::StringRef Def) {
                                      clang::SourceLocation().getRawEncoding());
     Tokens.push_back({T.getKind(), llvm::StringRef(At, T.getLength())});
   }
-  return readDefinition(Tokens); // it copies what it keeps out of Text
+  return readDefinition(Tokens, Shapes); // it copies what it keeps out of Text
 }
 
 HeaderScan scanHeader(llvm::StringRef Text, llvm::StringRef File) {

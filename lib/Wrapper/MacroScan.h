@@ -26,6 +26,10 @@ namespace cudalower {
 /// nvcc's lambda traits, the flags' macros): the reason, or null.
 const char *reasonForIdentifier(llvm::StringRef Id);
 
+/// The shapes the rules on by default declare (PreScanTriggers::Shape
+/// bits): a macro body is looked at for those only, as the code is.
+unsigned defaultPreScanShapes();
+
 /// One raw token of a `#define` line.
 struct MacroToken {
   clang::tok::TokenKind Kind;
@@ -61,12 +65,14 @@ struct MacroDef {
 };
 
 /// Reads a definition from the tokens after `#define` (name, parameters,
-/// body; the line's end excluded). \returns a definition with an empty
-/// name if there is none.
-MacroDef readDefinition(llvm::ArrayRef<MacroToken> Tokens);
+/// body; the line's end excluded), looking in its body for the shapes of
+/// \p Shapes. \returns a definition with an empty name if there is none.
+MacroDef readDefinition(llvm::ArrayRef<MacroToken> Tokens,
+                        unsigned Shapes = defaultPreScanShapes());
 
 /// Reads `NAME` or `NAME=BODY` of a `-D` option.
-MacroDef readCommandLineDefinition(llvm::StringRef Def);
+MacroDef readCommandLineDefinition(llvm::StringRef Def,
+                                   unsigned Shapes = defaultPreScanShapes());
 
 /// An `#include` whose name is spelled with macros (Thrust's
 /// `#include __THRUST_DEVICE_SYSTEM_TAG_HEADER`).

@@ -1,4 +1,5 @@
 #include "Wrapper/MacroScan.h"
+#include "Rules/Registry.h"
 #include "Wrapper/PreScan.h"
 #include <gtest/gtest.h>
 
@@ -76,6 +77,33 @@ TEST(MacroScan, CommandLineDefinitions) {
   MacroDef F = readCommandLineDefinition("F(x)=g[x]");
   EXPECT_EQ(F.Name, "F");
   EXPECT_EQ(F.IndexedBy, "g");
+}
+
+// The shapes a body is read for are the ones the rules declared
+// (Rule::preScanTriggers), as for the code: a shape no rule declares is
+// no reason to lower.
+TEST(MacroScan, BodiesAreReadForTheDeclaredShapesOnly) {
+  using S = PreScanTriggers;
+  EXPECT_EQ(readCommandLineDefinition("L=[=] __device__", S::None).Why, "");
+  EXPECT_EQ(readCommandLineDefinition("L=[=] __device__", S::Lambda).Why,
+            "has a lambda");
+  EXPECT_EQ(readCommandLineDefinition("C=[=]", S::DefaultedMember).Why, "");
+  EXPECT_EQ(readCommandLineDefinition("D=X() = default", S::Lambda).Why, "");
+  EXPECT_EQ(readCommandLineDefinition("D=X() = default", S::DefaultedMember).Why,
+            "has '= default'");
+  MacroDef Deduced = readCommandLineDefinition("F=auto f(", S::Lambda);
+  EXPECT_EQ(Deduced.Why, "");
+  EXPECT_FALSE(Deduced.NeedsHostPass);
+  Deduced = readCommandLineDefinition("F=auto f(", S::DeducedReturn);
+  EXPECT_EQ(Deduced.Why, "has a deduced return type");
+  EXPECT_TRUE(Deduced.NeedsHostPass);
+  EXPECT_EQ(readCommandLineDefinition("P=# pragma unroll", S::None).Why, "");
+  EXPECT_EQ(readCommandLineDefinition("P=# pragma unroll", S::PragmaInMacro).Why,
+            "has a macro that spells #pragma");
+  // The words stay triggers whatever the shapes.
+  EXPECT_EQ(readCommandLineDefinition("M=std::min", S::None).Why, "uses std");
+  // The default: what the rules on by default declare.
+  EXPECT_EQ(defaultPreScanShapes(), defaultPreScanTriggers().Shapes);
 }
 
 /// A table of \p Lines's definitions, read as a header outside the project.
