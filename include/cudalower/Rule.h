@@ -102,9 +102,9 @@ struct WrongSideReference {
   const clang::FunctionDecl *Callee = nullptr;
 };
 
-/// What a parse fix changes; each kind is reported by one rule, named in
-/// its row of lib/Nvcc/SpellingFixes.def (a unit test checks that every
-/// kind has one).
+/// What a parse fix changes; each kind has a row of
+/// lib/Nvcc/SpellingFixes.def and is written by the one rule that declares
+/// it in its parseFixesWritten() (unit tests check both).
 enum class ParseFixKind {
   TemplateKeyword, ///< `template` before a dependent member template name.
   TypenameKeyword, ///< `typename` before a dependent type name.
@@ -245,6 +245,12 @@ public:
   /// enabled rule could report too (FindingOwners). A rule that claims some
   /// hides this with its own static claimFindings().
   static void claimFindings(FindingOwners & /*Owners*/) {}
+
+  /// The parse fixes (SpellingFixes.def) this rule turns into edits of the
+  /// user's files: with the rule on, the parse applies them to its copy and
+  /// parses again; with it off, such an error stops the parse. A rule that
+  /// writes some hides this with its own static parseFixesWritten().
+  static llvm::ArrayRef<ParseFixKind> parseFixesWritten() { return {}; }
 
   /// False if the rule has nothing to do in \p Pass: the engine then neither
   /// registers it nor calls any of its hooks for that pass (like

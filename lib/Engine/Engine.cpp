@@ -20,7 +20,6 @@
 #include "Engine/RunOutputs.h"
 #include "Engine/Untouched.h"
 #include "Engine/Verification.h"
-#include "Nvcc/SpellingFixes.h"
 #include "Output/DiagnosticPrinter.h"
 #include "Output/Emit.h"
 #include "Output/OutRoot.h"
@@ -441,12 +440,7 @@ int runTool(const ToolOptions &Opts, llvm::raw_ostream &Out,
   // source does not parse.
   Settings.Owned = Run->Cfg.Owned;
   Settings.ParseFixesFor = [&](const std::string &Source) {
-    const llvm::StringSet<> &On = Run->configFor(Source).Enabled;
-    std::set<ParseFixKind> Kinds;
-    for (const SpellingFixRow &Row : spellingFixRows())
-      if (On.contains(Row.Rule))
-        Kinds.insert(Row.Kind);
-    return Kinds;
+    return parseFixesFor(Run->configFor(Source).Enabled);
   };
   ParseOutcome Parse =
       parseAll(Run->Sources, *Run->Setup, Settings, FS, MakeAction, Collector,

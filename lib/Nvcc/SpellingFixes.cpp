@@ -28,8 +28,8 @@ std::optional<ParseFixSite> onErrorIn(llvm::ArrayRef<StoredDiagnostic> Held,
 }
 
 const SpellingFixRow Rows[] = {
-#define CUDALOWER_SPELLING_FIX(Kind, Rule, Detect, Hint, Note, Spelling)      \
-  {ParseFixKind::Kind, Rule, Detect, Hint, Note, Spelling},
+#define CUDALOWER_SPELLING_FIX(Kind, Detect, Hint, Note, Spelling)            \
+  {ParseFixKind::Kind, Detect, Hint, Note, Spelling},
 #include "Nvcc/SpellingFixes.def"
 };
 } // namespace

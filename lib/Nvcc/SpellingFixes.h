@@ -3,9 +3,9 @@
 // The parse asks here whether a Clang error is a spelling nvcc accepts and
 // where the spelling both compilers accept goes (SpellingFixes.def, one row
 // per difference; the detectors live in the files named for each
-// difference: DependentNames, AsmSpellings, LenientConstexpr). The engine
-// asks which rule writes each kind; the parse's notes and hints are made
-// from the rows.
+// difference: DependentNames, AsmSpellings, LenientConstexpr). The parse's
+// notes and hints are made from the rows; which rule writes each kind, each
+// rule says (Rule::parseFixesWritten, lib/Rules/Registry.h).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -25,7 +25,6 @@ namespace cudalower {
 /// A row of SpellingFixes.def.
 struct SpellingFixRow {
   ParseFixKind Kind;
-  const char *Rule;
   std::optional<ParseFixSite> (*Detect)(
       llvm::ArrayRef<clang::StoredDiagnostic> Held, const ErrorContext &Where);
   std::string (*Hint)(llvm::ArrayRef<clang::StoredDiagnostic> Held,

@@ -25,4 +25,9 @@ PreScanTriggers NvccAsmEscape::preScanTriggers() {
   return T;
 }
 
+llvm::ArrayRef<ParseFixKind> NvccAsmEscape::parseFixesWritten() {
+  static const ParseFixKind Kinds[] = {ParseFixKind::AsmPercentEscape};
+  return Kinds;
+}
+
 } // namespace cudalower

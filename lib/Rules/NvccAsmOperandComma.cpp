@@ -22,4 +22,9 @@ PreScanTriggers NvccAsmOperandComma::preScanTriggers() {
   return T;
 }
 
+llvm::ArrayRef<ParseFixKind> NvccAsmOperandComma::parseFixesWritten() {
+  static const ParseFixKind Kinds[] = {ParseFixKind::AsmOperandComma};
+  return Kinds;
+}
+
 } // namespace cudalower

@@ -15,6 +15,7 @@ class NvccAsmOperandComma : public Rule {
 public:
   using Rule::Rule;
   static PreScanTriggers preScanTriggers();
+  static llvm::ArrayRef<ParseFixKind> parseFixesWritten();
   void finishTranslationUnit() override;
 };
 

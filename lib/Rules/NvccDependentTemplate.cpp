@@ -38,4 +38,9 @@ PreScanTriggers NvccDependentTemplate::preScanTriggers() {
   return T;
 }
 
+llvm::ArrayRef<ParseFixKind> NvccDependentTemplate::parseFixesWritten() {
+  static const ParseFixKind Kinds[] = {ParseFixKind::TemplateKeyword, ParseFixKind::TypenameKeyword, ParseFixKind::DependentBaseMember};
+  return Kinds;
+}
+
 } // namespace cudalower

@@ -16,6 +16,7 @@ class NvccDependentTemplate : public Rule {
 public:
   using Rule::Rule;
   static PreScanTriggers preScanTriggers();
+  static llvm::ArrayRef<ParseFixKind> parseFixesWritten();
   void finishTranslationUnit() override;
 };
 

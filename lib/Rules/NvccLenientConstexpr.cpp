@@ -47,4 +47,9 @@ PreScanTriggers NvccLenientConstexpr::preScanTriggers() {
   return T;
 }
 
+llvm::ArrayRef<ParseFixKind> NvccLenientConstexpr::parseFixesWritten() {
+  static const ParseFixKind Kinds[] = {ParseFixKind::StaticMemberThis, ParseFixKind::NonLiteralConstexpr, ParseFixKind::HostOnlyConstexpr};
+  return Kinds;
+}
+
 } // namespace cudalower

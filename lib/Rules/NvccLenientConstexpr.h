@@ -17,6 +17,7 @@ class NvccLenientConstexpr : public Rule {
 public:
   using Rule::Rule;
   static PreScanTriggers preScanTriggers();
+  static llvm::ArrayRef<ParseFixKind> parseFixesWritten();
   void finishTranslationUnit() override;
 };
 

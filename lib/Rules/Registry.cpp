@@ -32,7 +32,7 @@ llvm::ArrayRef<RuleInfo> allRules() {
   {Name,           DefaultOn,                                                  \
    Summary,        &create<Class>,                                             \
    &Class::declaredOptions, &Class::preScanTriggers,                           \
-   &Class::claimFindings},
+   &Class::claimFindings,  &Class::parseFixesWritten},
 #include "Rules/Rules.def"
   };
   return Rules;
@@ -44,6 +44,14 @@ FindingOwners ownersFor(const llvm::StringSet<> &Enabled) {
     if (Enabled.contains(R.Name))
       R.Claim(Owners);
   return Owners;
+}
+
+std::set<ParseFixKind> parseFixesFor(const llvm::StringSet<> &Enabled) {
+  std::set<ParseFixKind> Kinds;
+  for (const RuleInfo &R : allRules())
+    if (Enabled.contains(R.Name))
+      Kinds.insert(R.ParseFixes().begin(), R.ParseFixes().end());
+  return Kinds;
 }
 
 const DefaultTriggers &defaultPreScanTriggers() {

@@ -7,6 +7,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ struct RuleInfo {
   PreScanTriggers (*Triggers)();
   /// The rule class's claimFindings().
   void (*Claim)(FindingOwners &Owners);
+  /// The rule class's parseFixesWritten().
+  llvm::ArrayRef<ParseFixKind> (*ParseFixes)();
 };
 
 /// All rules, in registry order (Rules/Rules.def).
@@ -47,6 +50,10 @@ parseIdentifierListOption(llvm::StringRef Value);
 /// Which rule owns each finding two of the rules named in \p Enabled could
 /// claim: what each enabled rule's claimFindings() says.
 FindingOwners ownersFor(const llvm::StringSet<> &Enabled);
+
+/// The parse fixes the rules named in \p Enabled write: the parse applies
+/// only those (Rule::parseFixesWritten).
+std::set<ParseFixKind> parseFixesFor(const llvm::StringSet<> &Enabled);
 
 /// The pre-scan triggers of the rules on by default (the wrapper runs
 /// those): the union of their shapes, and their words.

@@ -23,10 +23,27 @@ TEST(SpellingFixes, EveryKindHasOneRow) {
   }
 }
 
-// Each row's owning rule exists: with it off, the fix is never taken.
-TEST(SpellingFixes, EveryRowNamesARule) {
-  for (const SpellingFixRow &Row : spellingFixRows())
-    EXPECT_NE(findRule(Row.Rule), nullptr) << Row.Rule;
+// Each kind is written by exactly one rule, which declares it
+// (Rule::parseFixesWritten): with that rule off, the fix is never taken.
+TEST(SpellingFixes, EveryKindIsWrittenByOneRule) {
+  for (const SpellingFixRow &Row : spellingFixRows()) {
+    std::vector<llvm::StringRef> Writers;
+    for (const RuleInfo &R : allRules())
+      if (llvm::is_contained(R.ParseFixes(), Row.Kind))
+        Writers.push_back(R.Name);
+    EXPECT_EQ(Writers.size(), 1u) << static_cast<int>(Row.Kind);
+  }
+}
+
+// The parse applies the fixes of the enabled rules only.
+TEST(SpellingFixes, TheEnabledRulesChooseTheFixes) {
+  llvm::StringSet<> None, Asm{"nvcc-asm-escape"};
+  EXPECT_TRUE(parseFixesFor(None).empty());
+  EXPECT_EQ(parseFixesFor(Asm), std::set<ParseFixKind>{ParseFixKind::AsmPercentEscape});
+  llvm::StringSet<> All;
+  for (const RuleInfo &R : allRules())
+    All.insert(R.Name);
+  EXPECT_EQ(parseFixesFor(All).size(), spellingFixRows().size());
 }
 
 TEST(SpellingFixes, NotesAndSpellingsFillTheSite) {
