@@ -21,7 +21,7 @@ llvm::ArrayRef<NvccDiagnosticInfo> nvccDiagnostics() {
   static const NvccDiagnosticInfo Table[] = {
 #define NVCC_DIAGNOSTIC(Id, Message, Rule, Example)                            \
   {Id, Message, Rule, Example},
-#include "Explain/NvccDiagnostics.def"
+#include "Rules/NvccDiagnostics.def"
   };
   return Table;
 }

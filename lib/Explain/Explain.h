@@ -5,7 +5,7 @@
 // Guide's section), and the rewrite cuda-lower makes there (the diff of that
 // finding alone) or why it cannot. `--explain 20013-D` (or a piece of an
 // nvcc message) says what the nvcc diagnostic means and which rule fixes it,
-// with an example. The data lives in NvccDiagnostics.def and
+// with an example. The data lives in Rules/NvccDiagnostics.def and
 // Rules/RuleExplanations.def (rules are named only in lib/Rules); explain() is declared in cudalower/Explain.h.
 //
 //===----------------------------------------------------------------------===//
