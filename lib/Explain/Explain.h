@@ -6,7 +6,8 @@
 // finding alone) or why it cannot. `--explain 20013-D` (or a piece of an
 // nvcc message) says what the nvcc diagnostic means and which rule fixes it,
 // with an example. The data lives in Rules/NvccDiagnostics.def and
-// Rules/RuleExplanations.def (rules are named only in lib/Rules); explain() is declared in cudalower/Explain.h.
+// Rules/RuleExplanations.def (rules are named only in lib/Rules); explain() is
+// declared in cudalower/Explain.h.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -28,7 +28,7 @@ std::optional<ParseFixSite> onErrorIn(llvm::ArrayRef<StoredDiagnostic> Held,
 }
 
 const SpellingFixRow Rows[] = {
-#define CUDALOWER_SPELLING_FIX(Kind, Detect, Hint, Note, Spelling)            \
+#define CUDALOWER_SPELLING_FIX(Kind, Detect, Hint, Note, Spelling)             \
   {ParseFixKind::Kind, Detect, Hint, Note, Spelling},
 #include "Nvcc/SpellingFixes.def"
 };

@@ -39,7 +39,9 @@ PreScanTriggers NvccDependentTemplate::preScanTriggers() {
 }
 
 llvm::ArrayRef<ParseFixKind> NvccDependentTemplate::parseFixesWritten() {
-  static const ParseFixKind Kinds[] = {ParseFixKind::TemplateKeyword, ParseFixKind::TypenameKeyword, ParseFixKind::DependentBaseMember};
+  static const ParseFixKind Kinds[] = {ParseFixKind::TemplateKeyword,
+                                       ParseFixKind::TypenameKeyword,
+                                       ParseFixKind::DependentBaseMember};
   return Kinds;
 }
 

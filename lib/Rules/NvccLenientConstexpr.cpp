@@ -48,7 +48,9 @@ PreScanTriggers NvccLenientConstexpr::preScanTriggers() {
 }
 
 llvm::ArrayRef<ParseFixKind> NvccLenientConstexpr::parseFixesWritten() {
-  static const ParseFixKind Kinds[] = {ParseFixKind::StaticMemberThis, ParseFixKind::NonLiteralConstexpr, ParseFixKind::HostOnlyConstexpr};
+  static const ParseFixKind Kinds[] = {ParseFixKind::StaticMemberThis,
+                                       ParseFixKind::NonLiteralConstexpr,
+                                       ParseFixKind::HostOnlyConstexpr};
   return Kinds;
 }
 

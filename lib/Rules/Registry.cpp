@@ -29,10 +29,14 @@ static std::unique_ptr<Rule> create(llvm::StringRef Name, RuleContext &Ctx) {
 llvm::ArrayRef<RuleInfo> allRules() {
   static const RuleInfo Rules[] = {
 #define CUDALOWER_RULE(Name, Class, DefaultOn, Summary)                        \
-  {Name,           DefaultOn,                                                  \
-   Summary,        &create<Class>,                                             \
-   &Class::declaredOptions, &Class::preScanTriggers,                           \
-   &Class::claimFindings,  &Class::parseFixesWritten},
+  {Name,                                                                       \
+   DefaultOn,                                                                  \
+   Summary,                                                                    \
+   &create<Class>,                                                             \
+   &Class::declaredOptions,                                                    \
+   &Class::preScanTriggers,                                                    \
+   &Class::claimFindings,                                                      \
+   &Class::parseFixesWritten},
 #include "Rules/Rules.def"
   };
   return Rules;

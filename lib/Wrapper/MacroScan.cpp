@@ -115,7 +115,8 @@ private:
 
   /// `auto` at \p I: `decltype(auto)` or `auto f(`.
   void deducedReturn(size_t I) {
-    if (I >= 2 && B[I - 1].Kind == clang::tok::l_paren && B[I - 2].Text == "decltype")
+    if (I >= 2 && B[I - 1].Kind == clang::tok::l_paren &&
+        B[I - 2].Text == "decltype")
       hostPass("has decltype(auto)");
     else if (I + 2 < B.size() && isIdentifierToken(B[I + 1]) &&
              B[I + 2].Kind == clang::tok::l_paren)

@@ -39,7 +39,8 @@ TEST(SpellingFixes, EveryKindIsWrittenByOneRule) {
 TEST(SpellingFixes, TheEnabledRulesChooseTheFixes) {
   llvm::StringSet<> None, Asm{"nvcc-asm-escape"};
   EXPECT_TRUE(parseFixesFor(None).empty());
-  EXPECT_EQ(parseFixesFor(Asm), std::set<ParseFixKind>{ParseFixKind::AsmPercentEscape});
+  EXPECT_EQ(parseFixesFor(Asm),
+            std::set<ParseFixKind>{ParseFixKind::AsmPercentEscape});
   llvm::StringSet<> All;
   for (const RuleInfo &R : allRules())
     All.insert(R.Name);

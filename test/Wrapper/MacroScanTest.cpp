@@ -89,8 +89,9 @@ TEST(MacroScan, BodiesAreReadForTheDeclaredShapesOnly) {
             "has a lambda");
   EXPECT_EQ(readCommandLineDefinition("C=[=]", S::DefaultedMember).Why, "");
   EXPECT_EQ(readCommandLineDefinition("D=X() = default", S::Lambda).Why, "");
-  EXPECT_EQ(readCommandLineDefinition("D=X() = default", S::DefaultedMember).Why,
-            "has '= default'");
+  EXPECT_EQ(
+      readCommandLineDefinition("D=X() = default", S::DefaultedMember).Why,
+      "has '= default'");
   MacroDef Deduced = readCommandLineDefinition("F=auto f(", S::Lambda);
   EXPECT_EQ(Deduced.Why, "");
   EXPECT_FALSE(Deduced.NeedsHostPass);
@@ -98,8 +99,9 @@ TEST(MacroScan, BodiesAreReadForTheDeclaredShapesOnly) {
   EXPECT_EQ(Deduced.Why, "has a deduced return type");
   EXPECT_TRUE(Deduced.NeedsHostPass);
   EXPECT_EQ(readCommandLineDefinition("P=# pragma unroll", S::None).Why, "");
-  EXPECT_EQ(readCommandLineDefinition("P=# pragma unroll", S::PragmaInMacro).Why,
-            "has a macro that spells #pragma");
+  EXPECT_EQ(
+      readCommandLineDefinition("P=# pragma unroll", S::PragmaInMacro).Why,
+      "has a macro that spells #pragma");
   // The words stay triggers whatever the shapes.
   EXPECT_EQ(readCommandLineDefinition("M=std::min", S::None).Why, "uses std");
   // The default: what the rules on by default declare.
