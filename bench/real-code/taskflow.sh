@@ -38,7 +38,8 @@ own=${PIPESTATUS[0]}
 
 RUNS="consumer" IGNORE='^$^' \
   "$HERE/cmake-project.sh" taskflow-consumer "$HERE/taskflow-consumer" "$OUT/consumer" \
-  -DCMAKE_BUILD_TYPE=Release "-DCMAKE_PREFIX_PATH=$OUT/prefix" 2>&1 | tee "$OUT/consumer.log"
+  -DCMAKE_BUILD_TYPE=Release "-DCMAKE_PREFIX_PATH=$OUT/prefix" \
+  "-DCMAKE_CUDA_ARCHITECTURES=$ARCH" 2>&1 | tee "$OUT/consumer.log"
 consumer=${PIPESTATUS[0]}
 
 p=0 f=0
