@@ -61,7 +61,10 @@ build() { # build FORM [CMAKE_ARG...]: configures and builds OUT/FORM
   shift
   local dir=$OUT/$form
   local -a targets=()
-  [[ -n ${TARGETS:-} ]] && read -r -a targets <<< "$TARGETS" && targets=(--target "${targets[@]}")
+  if [[ -n ${TARGETS:-} ]]; then # blank- or newline-separated
+    read -r -d '' -a targets <<< "$TARGETS" || true
+    targets=(--target "${targets[@]}")
+  fi
   rm -rf "$dir"
   { "$CMAKE" -S "$SRC" -B "$dir" -G Ninja "$@" &&
     "$CMAKE" --build "$dir" -j "$JOBS" "${targets[@]}"; } > "$OUT/$form.build.log" 2>&1 ||

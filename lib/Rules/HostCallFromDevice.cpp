@@ -39,6 +39,14 @@ void HostCalleeFixRule::report(const DeviceToHostCall &C) {
     addBlockerNotes(D, Plan);
     return;
   }
+  if (Plan.ToAnnotate.empty()) {
+    // An implicit member (a copy constructor, say) whose host-only callees
+    // all lie outside the project: nothing here can be annotated.
+    diag(C.Loc, Message + "; nothing in the project can be made __host__ "
+                          "__device__ to fix it (what it calls is declared "
+                          "outside the project)");
+    return;
+  }
   DiagBuilder D = diag(C.Loc, Message);
   addAnnotationEdits(D, Plan, context());
 }

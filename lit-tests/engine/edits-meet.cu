@@ -9,10 +9,10 @@
 // annotates that declaration. The include line comes first, whatever order
 // the rules report in.
 #include <algorithm>
-constexpr int sq(int x) { return x * x; }
-__global__ void k(int *p) { p[0] = std::min(sq(2), 3); }
+constexpr float sq(float x) { return x * x; }
+__global__ void k(float *p) { p[0] = std::min(sq(2), 3.0f); }
 
 // CHECK-FIXES: #include <algorithm>
 // CHECK-FIXES-NEXT: #include <cuda/std/{{[a-z_]+}}>
-// CHECK-FIXES-NEXT: __host__ __device__ constexpr int sq(int x) { return x * x; }
-// CHECK-FIXES-NEXT: __global__ void k(int *p) { p[0] = cuda::std::min(sq(2), 3); }
+// CHECK-FIXES-NEXT: __host__ __device__ constexpr float sq(float x) { return x * x; }
+// CHECK-FIXES-NEXT: __global__ void k(float *p) { p[0] = cuda::std::min(sq(2), 3.0f); }

@@ -8,13 +8,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/StdToCudaStd/StdToCudaStd.h"
-#include "Editing/IncludeInserter.h"
 #include "Analysis/Analyses.h"
 #include "Analysis/DeviceCallable.h"
 #include "Analysis/StdBoundTypes.h"
 #include "Analysis/StdSymbolMap.h"
 #include "Analysis/StdUses.h"
+#include "Editing/IncludeInserter.h"
 #include "Rules/StdToCudaStd/DeviceFreeEntities.h"
+#include "Rules/StdToCudaStd/HeaderFreeMinMax.h"
 #include "Rules/StdToCudaStd/KernelParams.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -137,6 +138,16 @@ public:
                ", which host code shares and stays a std:: type; not "
                "rewritten to " + Cuda,
            DiagLevel::Warning);
+      return;
+    }
+    if (std::optional<llvm::StringRef> Spelling = headerFreeSpelling(U)) {
+      Diag(diagLoc(U),
+           "use '" + Spelling->str() + "' instead of " + Std +
+               " in device code (CUDA's integer overload: same result, no "
+               "header)",
+           DiagLevel::Warning)
+          .replace(CharSourceRange::getCharRange(U.StdToken, U.NameLoc),
+                   U.StdIsGlobal ? "" : "::");
       return;
     }
     std::string Message = "use " + Cuda + " instead of " + Std +
@@ -361,6 +372,15 @@ private:
           !DC->lookup(&Cuda).empty())
         return true;
     return false;
+  }
+
+  /// `::min` for std::min where CUDA's overload means the same (see
+  /// HeaderFreeMinMax.h): a call written `std::min(...)` outside macros.
+  std::optional<llvm::StringRef> headerFreeSpelling(const StdUse &U) {
+    if (U.Kind != UseKind::Function || !U.Call || !U.StdToken.isValid() ||
+        U.StdToken.isMacroID() || U.NameLoc.isMacroID())
+      return std::nullopt;
+    return headerFreeMinMax(*U.Call, Ctx.getASTContext());
   }
 
   void addFix(DiagBuilder &B, const StdUse &U, const CudaStdSymbol &Sym) {

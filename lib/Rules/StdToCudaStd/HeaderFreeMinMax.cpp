@@ -1,0 +1,168 @@
+//===--- HeaderFreeMinMax.cpp - std::min/max without a libcu++ header -----===//
+
+#include "Rules/StdToCudaStd/HeaderFreeMinMax.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace cudalower {
+namespace {
+
+/// The integer types CUDA's ::min and ::max take exactly: a narrower one
+/// (short, char) would be promoted, and the result's type would change.
+bool hasExactCudaOverload(QualType T) {
+  const auto *B = T->getAs<BuiltinType>();
+  if (!B)
+    return false;
+  switch (B->getKind()) {
+  case BuiltinType::Int:
+  case BuiltinType::UInt:
+  case BuiltinType::Long:
+  case BuiltinType::ULong:
+  case BuiltinType::LongLong:
+  case BuiltinType::ULongLong:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// std::min<T>(const T&, const T&) called on two values of one type T, the
+/// T that deduction gave.
+std::optional<QualType> deducedOperandType(const CallExpr &Call,
+                                           const FunctionDecl &Callee) {
+  if (Call.getNumArgs() != 2 || Callee.getNumParams() != 2)
+    return std::nullopt;
+  const auto *Ref =
+      dyn_cast<DeclRefExpr>(Call.getCallee()->IgnoreParenImpCasts());
+  if (!Ref || Ref->hasExplicitTemplateArgs())
+    return std::nullopt;
+  const TemplateArgumentList *Args = Callee.getTemplateSpecializationArgs();
+  if (!Args || Args->size() != 1 ||
+      Args->get(0).getKind() != TemplateArgument::Type)
+    return std::nullopt;
+  QualType T = Args->get(0).getAsType().getCanonicalType();
+  for (const Expr *Arg : Call.arguments()) {
+    QualType A = Arg->IgnoreParenImpCasts()->getType().getCanonicalType();
+    if (A.getUnqualifiedType() != T.getUnqualifiedType())
+      return std::nullopt;
+  }
+  return T;
+}
+
+const Stmt *parentStmt(ASTContext &Ctx, const Stmt &S) {
+  for (const DynTypedNode &P : Ctx.getParents(S))
+    if (const auto *PS = P.get<Stmt>())
+      return PS;
+  return nullptr;
+}
+
+/// The call's value is read (an lvalue-to-rvalue conversion), not bound
+/// to a reference or addressed.
+bool usedAsValue(ASTContext &Ctx, const CallExpr &Call) {
+  const Stmt *P = parentStmt(Ctx, Call);
+  while (P && isa<ParenExpr>(P))
+    P = parentStmt(Ctx, *P);
+  const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
+  return Cast && Cast->getCastKind() == CK_LValueToRValue &&
+         Cast->getSubExpr()->IgnoreParens() == &Call;
+}
+
+/// The lambda says `constexpr` or `consteval` between its introducer and
+/// its body. Since C++17 every lambda that may be constexpr is marked so
+/// implicitly; those that are not written so are called at run time in
+/// device code (an extended lambda becomes a functor whose operator() is
+/// not constexpr at all).
+bool writtenConstexpr(ASTContext &Ctx, const CXXMethodDecl &CallOperator) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The closure class is located at the lambda's `[`.
+  SourceLocation Begin = SM.getFileLoc(CallOperator.getParent()->getLocation());
+  SourceLocation End = SM.getFileLoc(CallOperator.getBody()->getBeginLoc());
+  if (SM.getFileID(Begin) != SM.getFileID(End))
+    return true; // spelled across files or macros: assume the worst
+  auto [FID, Offset] = SM.getDecomposedLoc(Begin);
+  llvm::StringRef Buffer = SM.getBufferData(FID);
+  Lexer Lex(SM.getLocForStartOfFile(FID), Ctx.getLangOpts(), Buffer.begin(),
+            Buffer.begin() + Offset, Buffer.end());
+  Token Tok;
+  while (!Lex.LexFromRawLexer(Tok) &&
+         SM.isBeforeInTranslationUnit(Tok.getLocation(), End)) {
+    if (Tok.is(tok::raw_identifier) && (Tok.getRawIdentifier() == "constexpr" ||
+                                        Tok.getRawIdentifier() == "consteval"))
+      return true;
+  }
+  return false;
+}
+
+/// Walks from the call to the function it is in, refusing every context
+/// where the call may be constant-evaluated.
+bool runsOnlyAtRunTime(ASTContext &Ctx, const CallExpr &Call) {
+  llvm::SmallVector<DynTypedNode, 8> Work{DynTypedNode::create(Call)};
+  while (!Work.empty()) {
+    DynTypedNode N = Work.pop_back_val();
+    if (N.get<ConstantExpr>())
+      return false;
+    if (const auto *V = N.get<VarDecl>())
+      if (V->isConstexpr() || V->hasGlobalStorage())
+        return false;
+    if (N.get<FieldDecl>() || N.get<ParmVarDecl>() ||
+        N.get<NonTypeTemplateParmDecl>() || N.get<EnumConstantDecl>())
+      return false; // default member/argument initializers, template args
+    if (const auto *L = N.get<LambdaExpr>())
+      return !writtenConstexpr(Ctx, *L->getCallOperator());
+    if (const auto *M = N.get<CXXMethodDecl>(); M && isLambdaCallOperator(*M))
+      return !writtenConstexpr(Ctx, *M);
+    if (const auto *F = N.get<FunctionDecl>())
+      return !F->isConstexpr();
+    if (N.get<TranslationUnitDecl>())
+      return false;
+    for (const DynTypedNode &P : Ctx.getParents(N))
+      Work.push_back(P);
+  }
+  return false;
+}
+
+/// `::Name` finds CUDA's overloads only: functions declared in a system
+/// header, no template, variable or user function, and no macro.
+bool globalNameIsCudas(ASTContext &Ctx, llvm::StringRef Name) {
+  IdentifierInfo &II = Ctx.Idents.get(Name);
+  if (II.hasMacroDefinition())
+    return false;
+  DeclContext::lookup_result Found =
+      Ctx.getTranslationUnitDecl()->lookup(DeclarationName(&II));
+  if (Found.empty())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const NamedDecl *D : Found) {
+    const auto *F = dyn_cast<FunctionDecl>(D);
+    if (!F || F->getPrimaryTemplate() || !SM.isInSystemHeader(F->getLocation()))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+std::optional<llvm::StringRef> headerFreeMinMax(const CallExpr &Call,
+                                                ASTContext &Ctx) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() || Call.isTypeDependent() ||
+      Call.isValueDependent())
+    return std::nullopt;
+  llvm::StringRef Name = Callee->getName();
+  if (Name != "min" && Name != "max")
+    return std::nullopt;
+  std::optional<QualType> T = deducedOperandType(Call, *Callee);
+  if (!T || !hasExactCudaOverload(*T) || !usedAsValue(Ctx, Call) ||
+      !runsOnlyAtRunTime(Ctx, Call) || !globalNameIsCudas(Ctx, Name))
+    return std::nullopt;
+  return Name == "min" ? llvm::StringRef("::min") : llvm::StringRef("::max");
+}
+
+} // namespace cudalower
