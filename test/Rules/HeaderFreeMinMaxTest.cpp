@@ -1,5 +1,4 @@
-//===--- HeaderFreeMinMaxTest.cpp - When std::min may be CUDA's ::min
-//------===//
+//===--- HeaderFreeMinMaxTest.cpp - When std::min may be CUDA's ::min ---===//
 
 #include "Rules/StdToCudaStd/HeaderFreeMinMax.h"
 #include "RuleTester.h"
