@@ -22,6 +22,9 @@
 #             relative to the build folder with its arguments
 #   IGNORE    a grep -E pattern: output lines that change from run to run
 #             (timings) and are left out of the comparison
+#   SORTED    programs (as in RUNS, without arguments) whose output lines
+#             are compared in sorted order: device printf from many threads
+#             comes in an order that changes from run to run
 #   INSTALL   a prefix: `cmake --install` the original build there (a
 #             library for a separate project to find)
 #   ROOT      the project root for the wrapper (--cuda-lower-root;
@@ -83,8 +86,10 @@ run_both() { # run_both PROGRAM [ARG...]: same exit code and output in both
     tail -5 "$OUT/$key.lowered.txt"
     return 1
   fi
-  diff <(grep -Ev "${IGNORE:-^\$^}" "$OUT/$key.original.txt") \
-    <(grep -Ev "${IGNORE:-^\$^}" "$OUT/$key.lowered.txt") > "$OUT/$key.diff" ||
+  local order=cat
+  [[ " ${SORTED:-} " == *" $prog "* ]] && order=sort
+  diff <(grep -Ev "${IGNORE:-^\$^}" "$OUT/$key.original.txt" | $order) \
+    <(grep -Ev "${IGNORE:-^\$^}" "$OUT/$key.lowered.txt" | $order) > "$OUT/$key.diff" ||
     { head -20 "$OUT/$key.diff"; return 1; }
 }
 

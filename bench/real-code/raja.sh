@@ -31,21 +31,29 @@ rm -rf "$OUT/src"
 cp -r "$SRC" "$OUT/src"
 python3 "$HERE/raja_cuda13.py" "$OUT/src" || exit 1
 
-examples="make_permuted_view tut_launch_basic resource-forall forall-param-reductions
-  forall_multi-reductions launch-param-reductions resource-dynamic-forall tut_daxpy
-  tut_matrix-multiply launch_flatten launch_reductions resource-runtime-launch
+# Every example; tut_matrix-multiply is built but not run: its original
+# stops with an illegal memory access on an H100 (RAJA at dd5eb76).
+examples="make_permuted_view resource-forall forall-param-reductions
+  forall_multi-reductions launch-param-reductions tut_daxpy launch_flatten
   tut_halo-exchange pi-reduce_vs_atomic raja-launch launch_matrix-multiply jacobi
   red-black-gauss-seidel wave-eqn multiview kernel-dynamic-tile kernel-reduction
   resource-kernel resource-launch"
-runs="bin/dynamic-forall 0;bin/dynamic-forall 2;bin/dynamic_mat_transpose cuda"
-targets="dynamic-forall dynamic_mat_transpose"
+runs="bin/dynamic-forall 0;bin/dynamic-forall 2;bin/resource-dynamic-forall 2"
+runs+=";bin/dynamic_mat_transpose device;bin/tut_launch_basic device"
+runs+=";bin/launch_reductions device;bin/resource-runtime-launch device"
+targets="dynamic-forall resource-dynamic-forall dynamic_mat_transpose
+  tut_launch_basic launch_reductions resource-runtime-launch tut_matrix-multiply"
 for e in $examples; do
   runs+=";bin/$e"
   targets+=" $e"
 done
 
-# Timings, and the addresses some examples print.
-export IGNORE='[0-9.e+-]+ *(seconds|sec|s|ms)$|time|0x[0-9a-f]+'
+# Timings, the addresses some examples print, and pi-reduce_vs_atomic's
+# sums by atomicAdd of doubles (their order, and so the last digits, change
+# from run to run). raja-launch and tut_launch_basic print from device
+# threads, in an order that changes from run to run: compared sorted.
+export IGNORE='[0-9.e+-]+ *(seconds|sec|s|ms)$|time|0x[0-9a-f]+|^[[:space:]]*pi = '
+export SORTED="bin/raja-launch bin/tut_launch_basic"
 TARGETS="$targets" RUNS="$runs" ROOT="$OUT/src" \
   "$HERE/cmake-project.sh" raja "$OUT/src" "$OUT/raja" \
   -DCMAKE_BUILD_TYPE=Release -DENABLE_CUDA=ON "-DCMAKE_CUDA_ARCHITECTURES=$ARCH" \

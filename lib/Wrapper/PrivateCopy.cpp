@@ -411,6 +411,7 @@ void rewriteDepFile(llvm::StringRef DepFile, llvm::StringRef OverlayRoot) {
 std::string toNvccFormat(llvm::StringRef ClangDiagnostics) {
   static const llvm::Regex Diag(
       "^(.*):([0-9]+):[0-9]+: (warning|error|note): (.*)$");
+  static const llvm::Regex WholeFile("^([^ :]+): (warning|error): (.*)$");
   std::string Out;
   llvm::SmallVector<llvm::StringRef, 16> Lines;
   ClangDiagnostics.split(Lines, '\n', -1, /*KeepEmpty=*/false);
@@ -418,6 +419,8 @@ std::string toNvccFormat(llvm::StringRef ClangDiagnostics) {
     llvm::SmallVector<llvm::StringRef, 5> M;
     if (Diag.match(Line, &M))
       Out += (M[1] + "(" + M[2] + "): " + M[3] + ": " + M[4] + "\n").str();
+    else if (WholeFile.match(Line, &M)) // an internal error names no line
+      Out += (M[1] + ": " + M[2] + ": " + M[3] + "\n").str();
     else if (Line.consume_front("cuda-lower: "))
       Out += ("cuda-lower-nvcc: " + Line + "\n").str();
     else if (Line.starts_with("cuda-lower-nvcc: "))
