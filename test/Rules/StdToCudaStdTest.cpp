@@ -201,15 +201,16 @@ TEST(IncludesHeader, BothSpellings) {
 //===--- The rule end to end ---------------------------------------------===//
 
 TEST(StdToCudaStd, RewritesDeviceCodeOnly) {
+  // Floats: two ints would get CUDA's ::min (HeaderFreeMinMaxTest.cpp).
   auto R = test::runRules(R"(#include <algorithm>
-__device__ int d(int a, int b) { return std::min(a, b); }
-int h(int a, int b) { return std::min(a, b); }
+__device__ float d(float a, float b) { return std::min(a, b); }
+float h(float a, float b) { return std::min(a, b); }
 )",
                           "std-to-cuda-std");
-  EXPECT_NE(R.Output.find("return cuda::std::min(a, b); }\nint h"),
+  EXPECT_NE(R.Output.find("return cuda::std::min(a, b); }\nfloat h"),
             std::string::npos)
       << R.Output;
-  EXPECT_NE(R.Output.find("int h(int a, int b) { return std::min(a, b); }"),
+  EXPECT_NE(R.Output.find("float h(float a, float b) { return std::min(a, b); }"),
             std::string::npos);
   EXPECT_EQ(R.ExitCode, 0);
 }
@@ -278,7 +279,7 @@ __global__ void k(float *p) { p[0] = f(p[0], 1); }
 TEST(StdToCudaStd, QualifiesGloballyWhereCudaIsHidden) {
   auto R = test::runRules(R"(#include <algorithm>
 namespace at { namespace cuda { int stream; }
-__device__ int f(int a, int b) { return std::min(a, b); } }
+__device__ float f(float a, float b) { return std::min(a, b); } }
 )",
                           "std-to-cuda-std");
   EXPECT_NE(R.Output.find("return ::cuda::std::min(a, b);"), std::string::npos)
