@@ -210,8 +210,9 @@ float h(float a, float b) { return std::min(a, b); }
   EXPECT_NE(R.Output.find("return cuda::std::min(a, b); }\nfloat h"),
             std::string::npos)
       << R.Output;
-  EXPECT_NE(R.Output.find("float h(float a, float b) { return std::min(a, b); }"),
-            std::string::npos);
+  EXPECT_NE(
+      R.Output.find("float h(float a, float b) { return std::min(a, b); }"),
+      std::string::npos);
   EXPECT_EQ(R.ExitCode, 0);
 }
 
