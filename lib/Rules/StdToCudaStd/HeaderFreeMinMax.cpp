@@ -1,13 +1,13 @@
 //===--- HeaderFreeMinMax.cpp - std::min/max without a libcu++ header -----===//
 
 #include "Rules/StdToCudaStd/HeaderFreeMinMax.h"
+#include "Editing/TokenEdits.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -86,18 +86,9 @@ bool writtenConstexpr(ASTContext &Ctx, const CXXMethodDecl &CallOperator) {
   SourceLocation End = SM.getFileLoc(CallOperator.getBody()->getBeginLoc());
   if (SM.getFileID(Begin) != SM.getFileID(End))
     return true; // spelled across files or macros: assume the worst
-  auto [FID, Offset] = SM.getDecomposedLoc(Begin);
-  llvm::StringRef Buffer = SM.getBufferData(FID);
-  Lexer Lex(SM.getLocForStartOfFile(FID), Ctx.getLangOpts(), Buffer.begin(),
-            Buffer.begin() + Offset, Buffer.end());
-  Token Tok;
-  while (!Lex.LexFromRawLexer(Tok) &&
-         SM.isBeforeInTranslationUnit(Tok.getLocation(), End)) {
-    if (Tok.is(tok::raw_identifier) && (Tok.getRawIdentifier() == "constexpr" ||
-                                        Tok.getRawIdentifier() == "consteval"))
-      return true;
-  }
-  return false;
+  const LangOptions &LO = Ctx.getLangOpts();
+  return findKeyword(Begin, End, "constexpr", SM, LO) ||
+         findKeyword(Begin, End, "consteval", SM, LO);
 }
 
 /// Walks from the call to the function it is in, refusing every context
