@@ -10,9 +10,9 @@
 // the rules report in.
 #include <algorithm>
 constexpr float sq(float x) { return x * x; }
-__global__ void k(float *p) { p[0] = std::min(sq(2), 3.0f); }
+__global__ void k(float *p) { p[0] = std::min(sq(p[1]), 3.0f); }
 
 // CHECK-FIXES: #include <algorithm>
 // CHECK-FIXES-NEXT: #include <cuda/std/{{[a-z_]+}}>
 // CHECK-FIXES-NEXT: __host__ __device__ constexpr float sq(float x) { return x * x; }
-// CHECK-FIXES-NEXT: __global__ void k(float *p) { p[0] = cuda::std::min(sq(2), 3.0f); }
+// CHECK-FIXES-NEXT: __global__ void k(float *p) { p[0] = cuda::std::min(sq(p[1]), 3.0f); }

@@ -1,5 +1,7 @@
 // Every way of naming a std entity in device code is rewritten to cuda::std.
-// RUN: %check_cuda_lower %s std-to-cuda-std %t
+// (The cuda::std spellings: HeaderFreeMinMax=false keeps std::min on floats
+// from becoming a conditional, header-free-min-max.cu.)
+// RUN: %check_cuda_lower %s std-to-cuda-std %t -- --rule-option std-to-cuda-std.HeaderFreeMinMax=false
 #include <algorithm>
 #include <array>
 #include <limits>

@@ -59,7 +59,7 @@ TEST(RuleRegistry, UnknownKeysAndBadValuesNameTheRuleAndKey) {
   EXPECT_EQ(errorOf("std-to-cuda-std.Rewrite=1"),
             "--rule-option 'std-to-cuda-std.Rewrite=1': rule "
             "'std-to-cuda-std' has no option 'Rewrite' (valid keys: "
-            "RewriteInterfaceTypes, RewriteMoveForward)");
+            "RewriteInterfaceTypes, RewriteMoveForward, HeaderFreeMinMax)");
   EXPECT_EQ(errorOf("std-to-cuda-std.RewriteMoveForward=maybe"),
             "--rule-option 'std-to-cuda-std.RewriteMoveForward=maybe': option "
             "'RewriteMoveForward' of rule 'std-to-cuda-std' takes a bool: "

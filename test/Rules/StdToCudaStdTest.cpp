@@ -200,13 +200,17 @@ TEST(IncludesHeader, BothSpellings) {
 
 //===--- The rule end to end ---------------------------------------------===//
 
+/// The cuda::std spelling of std::min, not the header-free one
+/// (HeaderFreeMinMaxTest.cpp).
+const std::vector<std::string> NoHeaderFree = {
+    "std-to-cuda-std.HeaderFreeMinMax=false"};
+
 TEST(StdToCudaStd, RewritesDeviceCodeOnly) {
-  // Floats: two ints would get CUDA's ::min (HeaderFreeMinMaxTest.cpp).
   auto R = test::runRules(R"(#include <algorithm>
 __device__ float d(float a, float b) { return std::min(a, b); }
 float h(float a, float b) { return std::min(a, b); }
 )",
-                          "std-to-cuda-std");
+                          "std-to-cuda-std", {}, "input.cu", {}, NoHeaderFree);
   EXPECT_NE(R.Output.find("return cuda::std::min(a, b); }\nfloat h"),
             std::string::npos)
       << R.Output;
@@ -282,9 +286,22 @@ TEST(StdToCudaStd, QualifiesGloballyWhereCudaIsHidden) {
 namespace at { namespace cuda { int stream; }
 __device__ float f(float a, float b) { return std::min(a, b); } }
 )",
-                          "std-to-cuda-std");
+                          "std-to-cuda-std", {}, "input.cu", {}, NoHeaderFree);
   EXPECT_NE(R.Output.find("return ::cuda::std::min(a, b);"), std::string::npos)
       << R.Output;
+}
+
+TEST(StdToCudaStd, HeaderFreeMinMaxAddsNoInclude) {
+  auto R = test::runRules(R"(#include <algorithm>
+__device__ float f(float a, float b) { return std::min(a, b); }
+__device__ int g(int a, int b) { return std::max(a, b); }
+)",
+                          "std-to-cuda-std");
+  EXPECT_NE(R.Output.find("{ return (b < a ? b : a); }"), std::string::npos)
+      << R.Output;
+  EXPECT_NE(R.Output.find("{ return ::max(a, b); }"), std::string::npos)
+      << R.Output;
+  EXPECT_EQ(R.Output.find("cuda/std"), std::string::npos) << R.Output;
 }
 
 TEST(StdToCudaStd, ConstexprWithoutAttributesIsHostCode) {

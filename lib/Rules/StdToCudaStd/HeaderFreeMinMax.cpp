@@ -8,6 +8,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -138,10 +139,110 @@ bool globalNameIsCudas(ASTContext &Ctx, llvm::StringRef Name) {
   return true;
 }
 
+/// A builtin arithmetic type: `<` on it is the language's, which no user
+/// can overload, and a conditional of two operands of it keeps the type.
+bool isBuiltinArithmetic(QualType T) {
+  const auto *B = T->getAs<BuiltinType>();
+  return B && (B->isInteger() || B->isFloatingPoint());
+}
+
+/// Implicit conversions that compute nothing a second evaluation could
+/// change.
+bool isValueConversion(CastKind K) {
+  switch (K) {
+  case CK_NoOp:
+  case CK_LValueToRValue:
+  case CK_ArrayToPointerDecay:
+  case CK_IntegralCast:
+  case CK_IntegralToFloating:
+  case CK_FloatingToIntegral:
+  case CK_FloatingCast:
+  case CK_IntegralToBoolean:
+  case CK_FloatingToBoolean:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Evaluating \p E a second time means the same as the first: it
+/// designates the same object without side effects, computes an integer or
+/// address from such operands, or is a constant. Floating-point arithmetic
+/// is left out unless it folds: two copies of `a * b + c` may be contracted
+/// differently.
+bool repeatable(const Expr *E, ASTContext &Ctx) {
+  E = E->IgnoreParens();
+  if (E->getType().isVolatileQualified())
+    return false;
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return repeatable(M->getSubExpr(), Ctx);
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
+    return isValueConversion(C->getCastKind()) &&
+           repeatable(C->getSubExpr(), Ctx);
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    return isa<VarDecl, EnumConstantDecl>(D->getDecl());
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return isa<FieldDecl>(M->getMemberDecl()) && repeatable(M->getBase(), Ctx);
+  if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+    return repeatable(S->getBase(), Ctx) && repeatable(S->getIdx(), Ctx);
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    UnaryOperatorKind Op = U->getOpcode();
+    return (Op == UO_Deref || Op == UO_Plus || Op == UO_Minus || Op == UO_Not ||
+            Op == UO_LNot) &&
+           repeatable(U->getSubExpr(), Ctx);
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    if ((B->isAdditiveOp() || B->isMultiplicativeOp() || B->isShiftOp() ||
+         B->isBitwiseOp()) &&
+        (B->getType()->isIntegerType() || B->getType()->isPointerType()))
+      return repeatable(B->getLHS(), Ctx) && repeatable(B->getRHS(), Ctx);
+  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr,
+          CXXThisExpr>(E))
+    return true;
+  return !E->isValueDependent() && E->isEvaluatable(Ctx);
+}
+
+/// The source text of \p Arg, parenthesised unless it is a primary or
+/// postfix expression; nullopt if it is not written in one file or names
+/// `std` (whose own rewrite would land inside the replaced call).
+std::optional<std::string> operandText(const Expr &Arg, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Arg.getSourceRange()), SM, LO);
+  if (Range.isInvalid() ||
+      findKeyword(Range.getBegin(), Range.getEnd(), "std", SM, LO))
+    return std::nullopt;
+  std::string Text = Lexer::getSourceText(Range, SM, LO).str();
+  const Expr *Written = Arg.IgnoreImplicit();
+  if (isa<DeclRefExpr, IntegerLiteral, FloatingLiteral, CharacterLiteral,
+          CXXBoolLiteralExpr, MemberExpr, ArraySubscriptExpr, CallExpr,
+          ParenExpr, CXXThisExpr>(Written))
+    return Text;
+  return "(" + Text + ")";
+}
+
+/// `(b < a ? b : a)` for std::min(a, b), `(a < b ? b : a)` for
+/// std::max(a, b): the definitions of both, in libstdc++ and libcu++.
+std::optional<std::string> conditionalSpelling(const CallExpr &Call,
+                                               llvm::StringRef Name,
+                                               ASTContext &Ctx) {
+  const Expr *A = Call.getArg(0), *B = Call.getArg(1);
+  if (!repeatable(A, Ctx) || !repeatable(B, Ctx))
+    return std::nullopt;
+  std::optional<std::string> TA = operandText(*A, Ctx);
+  std::optional<std::string> TB = operandText(*B, Ctx);
+  if (!TA || !TB)
+    return std::nullopt;
+  if (Name == "min")
+    return "(" + *TB + " < " + *TA + " ? " + *TB + " : " + *TA + ")";
+  return "(" + *TA + " < " + *TB + " ? " + *TB + " : " + *TA + ")";
+}
+
 } // namespace
 
-std::optional<llvm::StringRef> headerFreeMinMax(const CallExpr &Call,
-                                                ASTContext &Ctx) {
+std::optional<HeaderFreeSpelling> headerFreeMinMax(const CallExpr &Call,
+                                                   ASTContext &Ctx) {
   const FunctionDecl *Callee = Call.getDirectCallee();
   if (!Callee || !Callee->getIdentifier() || Call.isTypeDependent() ||
       Call.isValueDependent())
@@ -150,10 +251,33 @@ std::optional<llvm::StringRef> headerFreeMinMax(const CallExpr &Call,
   if (Name != "min" && Name != "max")
     return std::nullopt;
   std::optional<QualType> T = deducedOperandType(Call, *Callee);
-  if (!T || !hasExactCudaOverload(*T) || !usedAsValue(Ctx, Call) ||
-      !runsOnlyAtRunTime(Ctx, Call) || !globalNameIsCudas(Ctx, Name))
+  if (!T || !isBuiltinArithmetic(*T) || !usedAsValue(Ctx, Call) ||
+      !runsOnlyAtRunTime(Ctx, Call))
     return std::nullopt;
-  return Name == "min" ? llvm::StringRef("::min") : llvm::StringRef("::max");
+  if (hasExactCudaOverload(*T) && globalNameIsCudas(Ctx, Name)) {
+    // `std::min` and `::std::min` alike become `::min`.
+    const auto *Ref =
+        cast<DeclRefExpr>(Call.getCallee()->IgnoreParenImpCasts());
+    return HeaderFreeSpelling{
+        HeaderFreeSpelling::CudaOverload,
+        CharSourceRange::getCharRange(Ref->getBeginLoc(), Ref->getLocation()),
+        "::"};
+  }
+  if (std::optional<std::string> Text = conditionalSpelling(Call, Name, Ctx))
+    return HeaderFreeSpelling{
+        HeaderFreeSpelling::Conditional,
+        CharSourceRange::getTokenRange(Call.getSourceRange()),
+        std::move(*Text)};
+  return std::nullopt;
+}
+
+std::string HeaderFreeSpelling::message(llvm::StringRef Name) const {
+  std::string Std = ("'std::" + Name + "'").str();
+  if (Kind == CudaOverload)
+    return "use '::" + Name.str() + "' instead of " + Std +
+           " in device code (CUDA's integer overload: same result, no header)";
+  return "use a conditional expression instead of " + Std +
+         " in device code (its own definition: same result, no header)";
 }
 
 } // namespace cudalower

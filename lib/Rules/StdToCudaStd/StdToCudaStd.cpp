@@ -38,14 +38,18 @@ llvm::ArrayRef<OptionDecl> StdToCudaStd::declaredOptions() {
       {"RewriteMoveForward", OptionType::Bool, "false",
        "also rewrite std::move and std::forward, which nvcc already makes "
        "__host__ __device__"},
+      {"HeaderFreeMinMax", OptionType::Bool, "true",
+       "spell std::min/max of two arithmetic values of one type without a "
+       "libcu++ header (CUDA's ::min/::max for int, long, long long, a "
+       "conditional expression otherwise); false: cuda::std::min"},
   };
   return Options;
 }
 
 StdToCudaStd::StdToCudaStd(llvm::StringRef Name, RuleContext &Ctx)
-    : Rule(Name, Ctx),
-      RewriteInterfaceTypes(option<bool>("RewriteInterfaceTypes")),
-      RewriteMoveForward(option<bool>("RewriteMoveForward")) {}
+    : Rule(Name, Ctx), Opts{option<bool>("RewriteInterfaceTypes"),
+                            option<bool>("RewriteMoveForward"),
+                            option<bool>("HeaderFreeMinMax")} {}
 
 namespace {
 
@@ -55,14 +59,11 @@ public:
   using DiagFn =
       std::function<DiagBuilder(SourceLocation, llvm::StringRef, DiagLevel)>;
 
-  UseReporter(RuleContext &Ctx, DiagFn Diag, bool RewriteInterfaceTypes,
-              bool RewriteMoveForward,
+  UseReporter(RuleContext &Ctx, DiagFn Diag, const StdToCudaStd::Options &Opts,
               const llvm::SmallPtrSetImpl<const UsingDecl *> &DeviceUsings,
               std::vector<StdBoundRange> Bound)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diag(std::move(Diag)),
-        RewriteInterfaceTypes(RewriteInterfaceTypes),
-        RewriteMoveForward(RewriteMoveForward), DeviceUsings(DeviceUsings),
-        Bound(std::move(Bound)), Kernels(Ctx) {}
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diag(std::move(Diag)), Opts(Opts),
+        DeviceUsings(DeviceUsings), Bound(std::move(Bound)), Kernels(Ctx) {}
 
   void report(const StdUse &U) {
     const CudaStdSymbol *Sym = findCudaStdSymbol(U.Name);
@@ -72,7 +73,7 @@ public:
     }
     if (U.Kind == UseKind::MemberCall)
       return;
-    if ((U.Name == "move" || U.Name == "forward") && !RewriteMoveForward)
+    if ((U.Name == "move" || U.Name == "forward") && !Opts.RewriteMoveForward)
       return; // nvcc makes these __host__ __device__ (guide §5.3.11.8)
     if (U.FoundVia && DeviceUsings.count(U.FoundVia))
       return; // the using-declaration itself is rewritten
@@ -96,7 +97,7 @@ public:
         rewriteKernelParam(U, *Sym, *Plan);
         return;
       }
-      if (!RewriteInterfaceTypes) {
+      if (!Opts.RewriteInterfaceTypes) {
         std::string WhyNot =
             Plan && !Plan->WhyNot.empty()
                 ? " (its launches cannot be converted: " + Plan->WhyNot + ")"
@@ -116,7 +117,7 @@ public:
       Diag(diagLoc(U),
            Std + " not rewritten to " + Cuda + ": the value flows into " +
                B->Why + ", which keeps its std type" +
-               (RewriteInterfaceTypes
+               (Opts.RewriteInterfaceTypes
                     ? std::string()
                     : " (std-to-cuda-std.RewriteInterfaceTypes=true "
                       "rewrites the project's kernels and __host__ "
@@ -140,14 +141,9 @@ public:
            DiagLevel::Warning);
       return;
     }
-    if (std::optional<llvm::StringRef> Spelling = headerFreeSpelling(U)) {
-      Diag(diagLoc(U),
-           "use '" + Spelling->str() + "' instead of " + Std +
-               " in device code (CUDA's integer overload: same result, no "
-               "header)",
-           DiagLevel::Warning)
-          .replace(CharSourceRange::getCharRange(U.StdToken, U.NameLoc),
-                   U.StdIsGlobal ? "" : "::");
+    if (std::optional<HeaderFreeSpelling> Spelling = headerFreeSpelling(U)) {
+      Diag(diagLoc(U), Spelling->message(U.Name), DiagLevel::Warning)
+          .replace(Spelling->Range, Spelling->Text);
       return;
     }
     std::string Message = "use " + Cuda + " instead of " + Std +
@@ -323,7 +319,7 @@ private:
   /// parameter, a data member, a variable of host code captured by a device
   /// lambda): the cuda::std function would not accept it. Returns the type.
   std::optional<std::string> sharedStdArgument(const StdUse &U) {
-    if (!U.Call || RewriteInterfaceTypes)
+    if (!U.Call || Opts.RewriteInterfaceTypes)
       return std::nullopt;
     for (const Expr *Arg : U.Call->arguments()) {
       if (Arg->isTypeDependent() || !containsStdClass(Arg->getType()) ||
@@ -374,11 +370,12 @@ private:
     return false;
   }
 
-  /// `::min` for std::min where CUDA's overload means the same (see
-  /// HeaderFreeMinMax.h): a call written `std::min(...)` outside macros.
-  std::optional<llvm::StringRef> headerFreeSpelling(const StdUse &U) {
-    if (U.Kind != UseKind::Function || !U.Call || !U.StdToken.isValid() ||
-        U.StdToken.isMacroID() || U.NameLoc.isMacroID())
+  /// A spelling of std::min/max that needs no header (HeaderFreeMinMax.h),
+  /// for a call written `std::min(...)` outside macros.
+  std::optional<HeaderFreeSpelling> headerFreeSpelling(const StdUse &U) {
+    if (!Opts.HeaderFreeMinMax || U.Kind != UseKind::Function || !U.Call ||
+        !U.StdToken.isValid() || U.StdToken.isMacroID() ||
+        U.NameLoc.isMacroID())
       return std::nullopt;
     return headerFreeMinMax(*U.Call, Ctx.getASTContext());
   }
@@ -429,8 +426,7 @@ private:
   RuleContext &Ctx;
   SourceManager &SM;
   DiagFn Diag;
-  bool RewriteInterfaceTypes;
-  bool RewriteMoveForward;
+  const StdToCudaStd::Options Opts;
   const llvm::SmallPtrSetImpl<const UsingDecl *> &DeviceUsings;
   std::vector<StdBoundRange> Bound;
   KernelParamConverter Kernels;
@@ -468,10 +464,10 @@ void StdToCudaStd::finishTranslationUnit() {
       [this](SourceLocation Loc, llvm::StringRef Msg, DiagLevel Level) {
         return diag(Loc, Msg, Level);
       },
-      RewriteInterfaceTypes, RewriteMoveForward, Found.DeviceUsings,
+      Opts, Found.DeviceUsings,
       Found.Uses.empty()
           ? std::vector<StdBoundRange>()
-          : findStdBoundRanges(context(), RewriteInterfaceTypes));
+          : findStdBoundRanges(context(), Opts.RewriteInterfaceTypes));
   for (const StdUse &U : Found.Uses)
     Reporter.report(U);
 }

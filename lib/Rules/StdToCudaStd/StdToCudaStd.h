@@ -24,9 +24,15 @@ public:
   /// around it.
   void finishTranslationUnit() override;
 
+  /// The rule's options (declaredOptions()).
+  struct Options {
+    bool RewriteInterfaceTypes;
+    bool RewriteMoveForward;
+    bool HeaderFreeMinMax;
+  };
+
 private:
-  const bool RewriteInterfaceTypes;
-  const bool RewriteMoveForward;
+  const Options Opts;
 };
 
 } // namespace cudalower
