@@ -181,8 +181,8 @@ def main():
                 ["ninja", "-f", "wrapper.ninja", f"-j{args.jobs}"],
                 ["ninja", "-f", "nvcc.ninja", f"-j{args.jobs}"], 1, cwd=proj, prepare=clean)
         # The wrapper's lowered copies (left by the build above) compiled by
-        # plain nvcc: what the rewritten code itself costs (libcu++ headers
-        # for cuda::std::min, where the original had none).
+        # plain nvcc: what the rewritten code itself costs, apart from the
+        # lowering.
         write_lowered_ninja(proj, args.tus, args.nvcc)
         compare(f"project, its lowered copies, plain nvcc, ninja -j{args.jobs}",
                 ["ninja", "-f", "lowered.ninja", f"-j{args.jobs}"],

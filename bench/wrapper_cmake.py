@@ -38,9 +38,14 @@ def run_timed(cmd, cwd=None, env=None):
     """Runs cmd; returns (wall, cpu) seconds, cpu of all children."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
-    subprocess.run(cmd, cwd=cwd, env=env, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # ninja reports a failing command on stdout: keep both streams, and show
+    # them when the build fails (a figure of a failed build means nothing).
+    done = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, errors="replace")
     wall = time.monotonic() - start
+    if done.returncode != 0:
+        sys.stderr.write(done.stdout[-20000:])
+        sys.exit(f"{' '.join(cmd)} (in {cwd}) failed with exit code {done.returncode}")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu
