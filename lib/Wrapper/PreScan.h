@@ -17,12 +17,17 @@ struct IncludeSearch {
   std::vector<std::string> PreIncludes; ///< -include files.
   /// -D options, `NAME` or `NAME=BODY`.
   std::vector<std::string> Defines;
-  /// Files under this directory (with a trailing '/') are the project's.
-  std::string Root;
+  /// Files under these directories (each with a trailing '/') are the
+  /// project's: the project root, and the source's own directory when the
+  /// source lies outside it (a file the build generates).
+  std::vector<std::string> Roots;
   /// Files under these directories (each with a trailing '/') are the
   /// toolkit's or the system's: never read. Any other header the search
   /// finds is read for its macros.
   std::vector<std::string> SystemPrefixes;
+
+  /// Whether the real path \p Real is a project file.
+  bool inProject(llvm::StringRef Real) const;
 };
 
 /// What the pre-scan found.

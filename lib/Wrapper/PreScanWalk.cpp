@@ -18,6 +18,11 @@
 
 namespace cudalower {
 
+bool IncludeSearch::inProject(llvm::StringRef Real) const {
+  return llvm::any_of(
+      Roots, [&](const std::string &R) { return Real.starts_with(R); });
+}
+
 namespace {
 
 std::string realPathOrEmpty(llvm::StringRef Path) {
@@ -75,7 +80,7 @@ public:
 
   PreScanResult run(llvm::StringRef Source) {
     std::string Real = realPathOrEmpty(Source);
-    if (Real.empty() || !llvm::StringRef(Real).starts_with(Search.Root)) {
+    if (Real.empty() || !Search.inProject(Real)) {
       // Not under the root: let the engine say why.
       cannotTell(Source.str() + ": outside the project root");
       return std::move(R);
@@ -134,7 +139,7 @@ private:
   void visit(const std::string &Real) {
     if (Real.empty() || !Seen.insert(Real).second)
       return;
-    bool Project = llvm::StringRef(Real).starts_with(Search.Root);
+    bool Project = Search.inProject(Real);
     if (!Project && llvm::any_of(Search.SystemPrefixes, [&](const auto &P) {
           return llvm::StringRef(Real).starts_with(P);
         }))

@@ -63,17 +63,39 @@ std::vector<std::string> systemPrefixes() {
   return toolchainDirectories(*Cuda);
 }
 
+/// The directories whose files are \p Input's project: the project root
+/// (--cuda-lower-root, else the source's git work tree or directory), and
+/// the source's own directory when it lies outside that root. A build
+/// compiles such sources too (CMake's compiler checks in its build tree,
+/// sources it generates), and the wrapper writes only its private copy, so
+/// the source it was asked to compile is always the project's.
+llvm::Expected<std::vector<std::string>>
+projectRootsOf(llvm::StringRef Input, const WrapperOptions &Opts,
+               llvm::vfs::FileSystem &FS) {
+  std::string Source = absolute(Input);
+  auto Root = findProjectRoot(Opts.Root, Source, FS);
+  if (!Root)
+    return Root.takeError();
+  std::vector<std::string> Roots{*Root};
+  llvm::SmallString<256> Real;
+  if (FS.getRealPath(Source, Real))
+    return Roots; // the engine says why it cannot read it
+  llvm::StringRef Dir = llvm::StringRef(*Root).rtrim('/');
+  if (!llvm::StringRef(Real).starts_with((Dir + "/").str()))
+    Roots.push_back(llvm::sys::path::parent_path(Real).str());
+  return Roots;
+}
+
 /// The include search of \p Input's compile command, as the pre-scan needs
 /// it, read through the same translation as `cuda-lower -p`.
 IncludeSearch searchOf(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
-                       llvm::StringRef Root) {
+                       llvm::ArrayRef<std::string> Roots) {
   std::vector<std::string> Argv{"nvcc"};
   Argv.insert(Argv.end(), Args.begin(), Args.end());
   ParsedCompileCommand Cmd = parseCompileCommand(Argv, Input);
   IncludeSearch S;
-  S.Root = Root.str();
-  if (!llvm::StringRef(S.Root).ends_with("/"))
-    S.Root += '/';
+  for (llvm::StringRef Root : Roots)
+    S.Roots.push_back(Root.ends_with("/") ? Root.str() : (Root + "/").str());
   S.SystemPrefixes = systemPrefixes();
   std::vector<std::string> AfterDirs; // -idirafter: after -isystem
   const std::vector<std::string> &P = Cmd.PreprocessorArgs;
@@ -281,10 +303,10 @@ LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
     return Out;
   };
   auto FS = llvm::vfs::getRealFileSystem();
-  auto Root = findProjectRoot(Opts.Root, absolute(Input), *FS);
-  if (!Root)
-    return Fail(llvm::toString(Root.takeError()));
-  IncludeSearch Search = searchOf(Input, Args, *Root);
+  auto Roots = projectRootsOf(Input, Opts, *FS);
+  if (!Roots)
+    return Fail(llvm::toString(Roots.takeError()));
+  IncludeSearch Search = searchOf(Input, Args, *Roots);
   auto ScanStart = std::chrono::steady_clock::now();
   PreScanResult Scan = preScan(absolute(Input), Search);
   if (!Scan.MayNeedLowering) {
@@ -351,7 +373,8 @@ LoweredInput lowerInput(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
     return Fail("cannot read the nvcc command: " + DbError);
   T.DatabaseName = "the nvcc command";
   T.Sources = {absolute(Input)};
-  T.InRoot = Opts.Root;
+  T.InRoot = Roots->front();
+  T.MoreRoots.assign(Roots->begin() + 1, Roots->end());
   T.Mode = OutputMode::Overlay;
   T.OverlayDir = Out.OverlayRoot;
   T.LineMarkers = true;

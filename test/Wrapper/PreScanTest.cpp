@@ -134,7 +134,7 @@ protected:
     llvm::SmallString<256> Made;
     ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("pre-scan", Made));
     ASSERT_FALSE(llvm::sys::fs::real_path(Made, Dir));
-    Search.Root = path("proj") + "/";
+    Search.Roots = {path("proj") + "/"};
     Search.Dirs = {path("ext")};
     Search.SystemDirs = {path("sys")};
     Search.SystemPrefixes = {path("sys") + "/"};
@@ -175,6 +175,27 @@ TEST_F(PreScanFiles, AMacroOfAHeaderOutsideTheProject) {
   EXPECT_EQ(R.OtherHeaders, std::vector<std::string>{path("ext/port.h")});
   EXPECT_EQ(R.MacrosRead, 2u);
   EXPECT_FALSE(R.NeedsBothPasses);
+}
+
+TEST_F(PreScanFiles, ASourceOutsideTheRootIsScannedWithItsDirectory) {
+  // The wrapper adds the directory of a source outside the root (a file the
+  // build generated) as a second root: both are the project's.
+  write("proj/hd.h", "#define PROJ_LAMBDA [=] __device__\n");
+  std::string Source =
+      write("build/gen.cu", "#include <hd.h>\n"
+                            "auto f = PROJ_LAMBDA (int i) { return i; };\n");
+  Search.Roots.push_back(path("build") + "/");
+  Search.Dirs = {path("proj")};
+  PreScanResult R = preScan(Source, Search);
+  EXPECT_TRUE(R.MayNeedLowering);
+  EXPECT_EQ(R.ProjectFiles,
+            (std::vector<std::string>{Source, path("proj/hd.h")}));
+  EXPECT_TRUE(R.OtherHeaders.empty());
+  // Without it, the scan cannot tell, and leaves the decision to the engine.
+  Search.Roots.pop_back();
+  R = preScan(Source, Search);
+  EXPECT_EQ(R.Reason, Source + ": outside the project root");
+  EXPECT_TRUE(R.ProjectFiles.empty());
 }
 
 TEST_F(PreScanFiles, AnUnusedMacroIsNoReason) {
