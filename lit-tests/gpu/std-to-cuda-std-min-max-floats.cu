@@ -1,9 +1,11 @@
 // std::min/std::max of two floating-point or narrow integer values become
 // std::min's own definition as a conditional, `(b < a ? b : a)` (no libcu++
 // header): on the GPU and in a __host__ __device__ function run on the host,
-// every result must be bit for bit as before, NaN and signed zeros included
-// (std::min returns its first argument when either is NaN, and when the two
-// compare equal), and a variable initialised from the call keeps its type.
+// every result must be bit for bit as before (the GPU's results are compared
+// by their bits between the original and the rewrite; the host's with the
+// GPU's, with any two NaNs equal), signed zeros included (std::min returns
+// its first argument when either is NaN, and when the two compare equal),
+// and a variable initialised from the call keeps its type.
 // The arguments take each form the rewrite repeats: array elements, members,
 // a negation, a constexpr helper.
 // REQUIRES: gpu
@@ -85,6 +87,16 @@ template <typename T> unsigned long long bits(const T *v, int n) {
   return sum;
 }
 
+/// Whether the host's result and the device's are the same value: the same
+/// bits, except that two NaNs are the same whatever their sign and payload
+/// (a NaN that went through arithmetic, such as -a[i], has an unspecified
+/// sign and payload on the GPU; PTX neg, ISA manuals). Signed zeros differ.
+template <typename T> bool same(T x, T y) {
+  if (x != x && y != y)
+    return true;
+  return std::memcmp(&x, &y, sizeof(T)) == 0;
+}
+
 template <typename T> int check(const char *name, const T *values, int count) {
   int n = count * count;
   T *a, *b, *out;
@@ -102,8 +114,14 @@ template <typename T> int check(const char *name, const T *values, int count) {
   for (int i = 0; i < n; ++i) {
     T host[Results];
     all(a, b, i, host);
-    bad += std::memcmp(host, out + Results * i, sizeof host) != 0 ||
-           host[Results - 1] != T(1);
+    for (int k = 0; k < Results; ++k)
+      if (!same(host[k], out[Results * i + k])) {
+        ++bad;
+        fprintf(stderr, "%s: a=%g b=%g result %d: host %g (bits %llx), device %g (bits %llx)\n",
+                name, double(a[i]), double(b[i]), k, double(host[k]), bits(host + k, 1),
+                double(out[Results * i + k]), bits(out + Results * i + k, 1));
+      }
+    bad += host[Results - 1] != T(1);
   }
   printf("%-14s %3d pairs, bits %llu, %s\n", name, n, bits(out, Results * n),
          bad ? "WRONG" : "ok");
