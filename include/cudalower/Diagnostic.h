@@ -62,10 +62,14 @@ struct Diagnostic {
   /// "not rewritten: " in Message), for consumers that read findings as
   /// data; empty otherwise.
   std::string NotRewrittenReason;
+  /// For a finding inside a macro expansion (shown where the macro is
+  /// used): where its code is spelled, "file:offset". An expansion holds
+  /// many findings of one rule; they are one only if spelled at one place.
+  std::string MacroSpelling;
 
   bool sameFinding(const Diagnostic &O) const {
     return Rule == O.Rule && File == O.File && Offset == O.Offset &&
-           Message == O.Message;
+           Message == O.Message && MacroSpelling == O.MacroSpelling;
   }
 };
 

@@ -128,6 +128,21 @@ public:
     return R;
   }
 
+  // What is named behind a pointer or a reference has no object of its own
+  // in the code at hand: no constructor or destructor of it runs there.
+  bool TraversePointerTypeLoc(PointerTypeLoc TL, bool Q) {
+    return behindIndirection(
+        [&] { return Base::TraversePointerTypeLoc(TL, Q); });
+  }
+  bool TraverseLValueReferenceTypeLoc(LValueReferenceTypeLoc TL, bool Q) {
+    return behindIndirection(
+        [&] { return Base::TraverseLValueReferenceTypeLoc(TL, Q); });
+  }
+  bool TraverseRValueReferenceTypeLoc(RValueReferenceTypeLoc TL, bool Q) {
+    return behindIndirection(
+        [&] { return Base::TraverseRValueReferenceTypeLoc(TL, Q); });
+  }
+
   bool VisitExpr(Expr *E) {
     if (touchesClasses())
       Touched.touch(E->getType());
@@ -243,6 +258,7 @@ public:
     if (add(UseKind::Type, Shadow ? Shadow : D, NameLoc, TL.getPrefix(),
             nullptr)) {
       Uses.back().AsQualifier = InQualifier;
+      Uses.back().BehindIndirection = InIndirection;
       Uses.back().WrittenType = TL.getType();
     }
     return true;
@@ -475,6 +491,15 @@ private:
   State Cur;
   const DeclContext *CurDC = nullptr;
   bool InQualifier = false;
+  bool InIndirection = false; ///< Below a pointer or reference type.
+
+  template <typename Fn> bool behindIndirection(Fn Traverse) {
+    bool Saved = InIndirection;
+    InIndirection = true;
+    bool R = Traverse();
+    InIndirection = Saved;
+    return R;
+  }
   llvm::SmallPtrSet<const Stmt *, 8> BodyRoots;
   llvm::DenseMap<const Expr *, const CallExpr *> CallOf;
 };

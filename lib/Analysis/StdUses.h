@@ -52,6 +52,9 @@ struct StdUse {
   const clang::UsingDecl *FoundVia = nullptr; ///< Found through this.
   const clang::CallExpr *Call = nullptr;      ///< The call it is the callee of.
   bool AsQualifier = false; ///< A type that only qualifies a name (a trait).
+  /// A type named only behind a pointer or a reference (`std::string &`,
+  /// `Prop<std::string> *`): the code holds no object of it.
+  bool BehindIndirection = false;
   clang::QualType WrittenType;          ///< For types: the type as written.
   const clang::DeclContext *Context = nullptr; ///< Where the use is.
   /// For the type of a data member shared with host code: its class (the

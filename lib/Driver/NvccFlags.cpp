@@ -227,18 +227,59 @@ private:
     }
   }
 
+  /// The host compiler's options in `-Xcompiler` that change what the
+  /// source reads: its macros, include paths and forced includes (nvcc
+  /// gives them to the preprocessing of both passes). Compiler scripts such
+  /// as Kokkos's nvcc_wrapper pass `-isystem` this way, as
+  /// `-Xcompiler -isystem,/dir`; nvcc splits the list at commas, the shell
+  /// it runs the host compiler in at spaces.
   void readHostCompilerFlags(llvm::StringRef Value) {
     llvm::SmallVector<llvm::StringRef, 8> Flags;
-    Value.split(Flags, ',', -1, false);
+    for (llvm::StringRef Part : llvm::split(Value, ','))
+      Part.split(Flags, ' ', -1, false);
     for (size_t J = 0; J < Flags.size(); ++J) {
       llvm::StringRef F = Flags[J].trim();
-      if (F.starts_with("-D") || F.starts_with("-U") || F.starts_with("-I"))
-        Out.PreprocessorArgs.push_back(F.str());
-      else if (F.consume_front("-std="))
+      if (F.empty())
+        continue;
+      if (readHostPreprocessorFlag(F, J + 1 < Flags.size() ? Flags[J + 1] : "",
+                                   J))
+        continue;
+      if (F.consume_front("-std="))
         Out.Std = F.str();
       else
         Out.Ignored.push_back("-Xcompiler " + F.str());
     }
+  }
+
+  /// Reads host preprocessor option \p F, joined (`-I/dir`) or with its
+  /// value in \p Next (`-isystem`, `/dir`), advancing \p J past a value
+  /// taken; false if \p F is no such option.
+  bool readHostPreprocessorFlag(llvm::StringRef F, llvm::StringRef Next,
+                                size_t &J) {
+    for (llvm::StringRef Opt : {"-I", "-D", "-U"}) {
+      if (!F.starts_with(Opt))
+        continue;
+      llvm::StringRef Joined = F.drop_front(Opt.size());
+      if (Joined.empty() && Next.empty())
+        return false;
+      Out.PreprocessorArgs.push_back(Opt.str() +
+                                     (Joined.empty() ? Next : Joined).str());
+      J += Joined.empty();
+      return true;
+    }
+    for (llvm::StringRef Opt :
+         {"-isystem", "-iquote", "-idirafter", "-include"}) {
+      if (!F.starts_with(Opt))
+        continue;
+      llvm::StringRef Joined = F.drop_front(Opt.size());
+      if (Joined.empty() && Next.empty())
+        return false;
+      Out.PreprocessorArgs.push_back(Opt.str());
+      Out.PreprocessorArgs.push_back((Joined.empty() ? Next : Joined).str());
+      J += Joined.empty();
+      return true;
+    }
+    return false;
   }
 
   void readOne(llvm::StringRef Arg) {

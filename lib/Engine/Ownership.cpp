@@ -77,6 +77,11 @@ bool locateInFile(const SourceManager &SM, SourceLocation Loc, Diagnostic &D) {
   D.Offset = Offset;
   D.Line = SM.getLineNumber(FID, Offset);
   D.Column = SM.getColumnNumber(FID, Offset);
+  if (Loc.isMacroID()) {
+    SourceLocation Spelling = SM.getSpellingLoc(Loc);
+    D.MacroSpelling = canonicalPathOf(SM, Spelling) + ":" +
+                      std::to_string(SM.getFileOffset(Spelling));
+  }
   llvm::StringRef Buffer = SM.getBufferData(FID);
   // StringRef::rfind looks strictly before its second argument.
   size_t Start = Buffer.rfind('\n', Offset);

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-__device__ int vector_size(const std::vector<int> &v) { return 0; }
-// CHECK-MESSAGES: {{.*}}:[[@LINE-1]]:34: error: 'std::vector' has no equivalent in libcu++; it cannot be used in device code [std-to-cuda-std]
+__device__ int vector_size(const std::vector<int> &v) { return int(v.size()); }
+// CHECK-MESSAGES: {{.*}}:[[@LINE-1]]:70: error: reference to __host__ function 'size' in __device__ function; {{.*}} (plain nvcc refuses this) [verify]
 __device__ void strings() { std::string s; }
 // CHECK-MESSAGES: {{.*}}:[[@LINE-1]]:29: error: 'std::string' has no equivalent in libcu++; it cannot be used in device code [std-to-cuda-std]
 __device__ void stream(int v) { std::cout << v; }
@@ -40,6 +40,14 @@ __device__ int sum(std::initializer_list<int> l) { int s = 0; for (int v : l) s 
 // CHECK-MESSAGES: {{.*}}:[[@LINE-1]]:20: warning: use 'cuda::std::initializer_list' instead of 'std::initializer_list' in device code [std-to-cuda-std]
 // CHECK-FIXES: {{^}}__device__ int sum(cuda::std::initializer_list<int> l) { int s = 0; for (int v : l) s += v; return s; }
 __device__ int total() { return sum({1, 2, 3}); }
+// Behind a pointer or a reference no object of the class is made or
+// destroyed on the GPU: nvcc accepts it, and its member calls are errors of
+// their own (verification's, above).
+template <class T> struct Prop { T value; };
+__device__ int ignored(const std::vector<int> &v, std::string *s) { return 0; }
+template <class Tag, class P> __device__ const auto &label(const P &p) {
+  return static_cast<const Prop<std::string> &>(p).value;
+}
 int host_only() { std::vector<int> v{1}; return int(v.size()); }
 // CHECK-FIXES: {{^}}int host_only() { std::vector<int> v{1}; return int(v.size()); }
 

@@ -59,6 +59,27 @@ TEST(NvccFlags, SplitsXcompiler) {
   EXPECT_EQ(P.Ignored, (std::vector<std::string>{"-Xcompiler -fPIC"}));
 }
 
+// Kokkos's nvcc_wrapper hands its -isystem to the host compiler this way;
+// nvcc gives it to both passes' preprocessing, so the parse needs it too.
+TEST(NvccFlags, ReadsHostIncludePathsWithSeparateValues) {
+  auto P = parse({"nvcc", "-Xcompiler", "-isystem,/t/desul,-isystem,/t/md",
+                  "--compiler-options=-include,pre.h,-I,/i,-iquote/q",
+                  "-Xcompiler", "-D X=1 -fopenmp", "src/a.cu"});
+  EXPECT_EQ(P.PreprocessorArgs,
+            (std::vector<std::string>{"-isystem", "/t/desul", "-isystem",
+                                      "/t/md", "-include", "pre.h", "-I/i",
+                                      "-iquote", "/q", "-DX=1"}));
+  EXPECT_EQ(P.Ignored, (std::vector<std::string>{"-Xcompiler -fopenmp"}));
+}
+
+// An option whose value is missing is no preprocessor option to guess at.
+TEST(NvccFlags, KeepsAHostIncludeOptionWithoutValueAsIgnored) {
+  auto P = parse({"nvcc", "-Xcompiler", "-fPIC,-isystem", "src/a.cu"});
+  EXPECT_TRUE(P.PreprocessorArgs.empty());
+  EXPECT_EQ(P.Ignored, (std::vector<std::string>{"-Xcompiler -fPIC",
+                                                 "-Xcompiler -isystem"}));
+}
+
 TEST(NvccFlags, RdcAndIgnoredFlags) {
   auto P = parse({"nvcc", "-rdc=true", "--expt-relaxed-constexpr",
                   "--extended-lambda", "-O3", "-Xptxas", "-v", "-ccbin",

@@ -75,6 +75,25 @@ TEST(EditCollector, DifferingFixesForOneFindingAreAnErrorWithoutEdits) {
   EXPECT_EQ(applied(C), Text);
 }
 
+// A macro's expansion is one place to show findings at, but the uses in its
+// body are many: spelled apart, they are findings of their own, each merged
+// only with its repeat from the other pass.
+TEST(EditCollector, FindingsSpelledApartInOneExpansionAreTwo) {
+  EditCollector C;
+  for (int Pass = 0; Pass < 2; ++Pass) {
+    Diagnostic First = finding("r", 2, {edit(4, 1, "X")});
+    First.MacroSpelling = "f.cu:4";
+    Diagnostic Second = finding("r", 2, {edit(8, 1, "Y")});
+    Second.MacroSpelling = "f.cu:8";
+    C.add(First);
+    C.add(Second);
+  }
+  finalize(C);
+  ASSERT_EQ(C.diagnostics().size(), 2u);
+  EXPECT_FALSE(C.hasErrors());
+  EXPECT_EQ(applied(C), "0123X567Y9abcdefghijklmnopqrstuvwxyz\n");
+}
+
 TEST(EditCollector, AFixMissingFromOnePassIsADisagreementToo) {
   for (bool FixFirst : {true, false}) {
     EditCollector C;

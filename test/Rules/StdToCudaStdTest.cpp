@@ -393,13 +393,45 @@ Node *node;
 
 TEST(StdToCudaStd, NoDeviceEquivalentIsAnError) {
   auto R = test::runRules(R"(#include <vector>
-__device__ int f(const std::vector<int> &v) { return 0; }
+__device__ int f() { std::vector<int> v; return 0; }
 )",
                           "std-to-cuda-std");
   EXPECT_NE(R.Diagnostics.find("error: 'std::vector' has no equivalent"),
             std::string::npos)
       << R.Diagnostics;
   EXPECT_EQ(R.ExitCode, 1);
+}
+
+// nvcc builds device code that only passes a host class on by pointer or
+// reference: no constructor, destructor or member of it runs there.
+TEST(StdToCudaStd, HostClassBehindPointerOrReferenceIsNoError) {
+  auto R = test::runRules(R"(#include <string>
+#include <vector>
+template <class T> struct Prop { T value; };
+__device__ int f(const std::vector<int> &v, std::string *s) { return 0; }
+template <class P> __device__ const auto &g(const P &p) {
+  return static_cast<const Prop<std::string> &>(p).value;
+}
+)",
+                          "std-to-cuda-std");
+  EXPECT_EQ(R.Diagnostics.find("error:"), std::string::npos) << R.Diagnostics;
+  EXPECT_EQ(R.ExitCode, 0);
+}
+
+// A macro body with two uses: each is a finding of its own, rewritten in the
+// definition, not a disagreement of two passes about one.
+TEST(StdToCudaStd, TwoUsesInOneMacroExpansionAreTwoFindings) {
+  auto R = test::runRules(R"(#include <type_traits>
+#define PICK(F) template <class A, class B> __host__ __device__ \
+  bool F(A, B) { return std::is_arithmetic_v<A> && std::is_arithmetic_v<B>; }
+PICK(both)
+)",
+                          "std-to-cuda-std");
+  EXPECT_EQ(R.Diagnostics.find("error:"), std::string::npos) << R.Diagnostics;
+  EXPECT_NE(R.Output.find("cuda::std::is_arithmetic_v<A> && "
+                          "cuda::std::is_arithmetic_v<B>"),
+            std::string::npos)
+      << R.Output;
 }
 
 TEST(StdToCudaStd, MoveIsLeftAloneByDefault) {

@@ -57,6 +57,8 @@ bool needsNoDeviceCode(const StdUse &U) {
   const NamedDecl *D = U.Target;
   if (U.AsQualifier)
     return true; // std::iterator_traits<It>::value_type, a trait's ::value
+  if (U.Kind == UseKind::Type && U.BehindIndirection)
+    return true; // a reference passed on: its members' calls are uses too
   if (const auto *VD = dyn_cast<VarDecl>(D))
     return VD->isConstexpr();
   if (const auto *TND = dyn_cast<TypedefNameDecl>(D)) {
