@@ -95,7 +95,23 @@ bool LambdaFlagInclusions::onlyTheFlagReaches(FileEntryRef File,
     return false;
   // The first inclusion: the only one of a guarded header.
   FileID FID = SM.translateFile(File);
-  return FID.isValid() && throughTheFlag(FID, SM);
+  return FID.isValid() && throughTheFlag(FID, SM) &&
+         !includerReachedOutside(FID, SM);
+}
+
+bool LambdaFlagInclusions::includerReachedOutside(
+    FileID FID, const SourceManager &SM) const {
+  // <functional> entered by the flag includes bits/std_function.h; the
+  // user's own #include <functional>, skipped for its guard, would have
+  // included it too (std::function's operator!=, which no table names).
+  for (SourceLocation IncludeLoc = SM.getIncludeLoc(FID); IncludeLoc.isValid();
+       IncludeLoc = SM.getIncludeLoc(FID)) {
+    FID = SM.getFileID(SM.getExpansionLoc(IncludeLoc));
+    OptionalFileEntryRef Includer = SM.getFileEntryRefForID(FID);
+    if (Includer && ReachedOutside.contains(&Includer->getFileEntry()))
+      return true;
+  }
+  return false;
 }
 
 } // namespace cudalower

@@ -40,11 +40,12 @@ namespace cudalower {
 ///
 /// A file counts as reached without the flag when its first inclusion does
 /// not pass through those two lines, or when an #include outside them names
-/// it (skipped, when the flag's inclusion came first and defined its include
-/// guard). Inclusions inside a precompiled prelude are seen through the
-/// SourceManager's include locations; the #includes skipped there are not
-/// seen, so a file reached only that way counts as the flag's (the rule
-/// then adds a standard header that the code uses anyway).
+/// it or a file that included it (skipped, when the flag's inclusion came
+/// first and defined its include guard). Inclusions inside a precompiled
+/// prelude are seen through the SourceManager's include locations; the
+/// #includes skipped there are not seen, so a file reached only that way counts
+/// as the flag's (the rule then adds a standard header that the code uses
+/// anyway).
 class LambdaFlagInclusions {
 public:
   /// Callbacks for the preprocessor of the translation unit; \p this must
@@ -68,6 +69,10 @@ public:
 
 private:
   friend class FlagInclusionCallbacks;
+  /// True if a file whose inclusion led to \p FID was named by an #include
+  /// outside the flag's lines: that #include reaches \p FID as well.
+  bool includerReachedOutside(clang::FileID FID,
+                              const clang::SourceManager &SM) const;
   /// Files an #include outside the flag's lines named (entered, or skipped
   /// because the flag's inclusion came first).
   llvm::DenseSet<const clang::FileEntry *> ReachedOutside;

@@ -12,7 +12,7 @@
 #include <vector>
 
 __device__ int vector_size(const std::vector<int> &v) { return int(v.size()); }
-// CHECK-MESSAGES: {{.*}}:[[@LINE-1]]:70: error: reference to __host__ function 'size' in __device__ function; {{.*}} (plain nvcc refuses this) [verify]
+// CHECK-MESSAGES: {{.*}}:[[@LINE-1]]:70: error: reference to __host__ function 'size' in __device__ function; it is declared in {{/[^.]*}}stl_vector.h:{{[0-9]+}}, {{.*}} (plain nvcc refuses this) [verify]
 __device__ void strings() { std::string s; }
 // CHECK-MESSAGES: {{.*}}:[[@LINE-1]]:29: error: 'std::string' has no equivalent in libcu++; it cannot be used in device code [std-to-cuda-std]
 __device__ void stream(int v) { std::cout << v; }

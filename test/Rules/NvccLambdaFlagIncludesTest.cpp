@@ -35,6 +35,19 @@ TEST(NvccLambdaFlagIncludes, LeavesNamesItsOwnIncludesDeclare) {
   EXPECT_FALSE(has(R.Diagnostics, "warning:")) << R.Diagnostics;
 }
 
+// An operator no standard header table names, declared in a file that
+// the code's own #include <functional> (skipped: the flag's came first)
+// would have included too.
+TEST(NvccLambdaFlagIncludes, LeavesWhatItsOwnIncludeReachesThroughAnother) {
+  const char *Code = "#include <functional>\n"
+                     "std::function<void()> post = nullptr;\n"
+                     "void run() { if (post != nullptr) post(); }\n";
+  auto R = runRules(Code, "nvcc-lambda-flag-includes");
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  EXPECT_EQ(R.Output, Code);
+  EXPECT_FALSE(has(R.Diagnostics, "operator")) << R.Diagnostics;
+}
+
 TEST(NvccLambdaFlagIncludes, AddsTheHeaderWhereTheNameIsUsed) {
   // The name is used in a project header: the include goes there, not into
   // the source that includes it.
