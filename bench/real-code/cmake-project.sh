@@ -29,6 +29,11 @@
 #             library for a separate project to find)
 #   ROOT      the project root for the wrapper (--cuda-lower-root;
 #             default SRC)
+#   VIA_PATH  set: the project compiles through its own compiler script
+#             (CMAKE_CXX_COMPILER=a script that runs `nvcc`, as Kokkos's
+#             nvcc_wrapper does), so the lowered build reaches the wrapper as
+#             the `nvcc` first on PATH, its options in CUDA_LOWER_NVCC_OPTIONS,
+#             instead of as CMAKE_CUDA_COMPILER_LAUNCHER
 #   JOBS      parallel compiles (default: the number of cores)
 #
 # Each build and each run is a check; the last line is
@@ -94,8 +99,20 @@ run_both() { # run_both PROGRAM [ARG...]: same exit code and output in both
 }
 
 check "original build (nvcc with the project's flags)" build original "$@"
-check "lowered build (cuda-lower-nvcc --cuda-lower-strict, without the flags)" \
-  build lowered "$@" "-DCMAKE_CUDA_COMPILER_LAUNCHER=$WRAPPER;--cuda-lower-strict;--cuda-lower-root=$ROOT"
+build_via_path() { # build_via_path FORM [CMAKE_ARG...]: nvcc is the wrapper
+  local shim=$OUT/nvcc-is-cuda-lower-nvcc
+  mkdir -p "$shim" && ln -sf "$WRAPPER" "$shim/nvcc"
+  PATH="$shim:$PATH" CUDA_LOWER_NVCC_OPTIONS="--cuda-lower-strict --cuda-lower-root=$ROOT" \
+    build "$@"
+}
+
+if [[ -n ${VIA_PATH:-} ]]; then
+  check "lowered build (cuda-lower-nvcc --cuda-lower-strict as the nvcc the compiler script runs, without the flags)" \
+    build_via_path lowered "$@"
+else
+  check "lowered build (cuda-lower-nvcc --cuda-lower-strict, without the flags)" \
+    build lowered "$@" "-DCMAKE_CUDA_COMPILER_LAUNCHER=$WRAPPER;--cuda-lower-strict;--cuda-lower-root=$ROOT"
+fi
 if [[ -n ${INSTALL:-} ]]; then
   check "install of the original build to $INSTALL" \
     "$CMAKE" --install "$OUT/original" --prefix "$INSTALL" > "$OUT/install.log" 2>&1

@@ -256,27 +256,25 @@ private:
   /// taken; false if \p F is no such option.
   bool readHostPreprocessorFlag(llvm::StringRef F, llvm::StringRef Next,
                                 size_t &J) {
-    for (llvm::StringRef Opt : {"-I", "-D", "-U"}) {
+    // Clang's spelling: -I, -D, -U joined to their value, the others apart.
+    static const std::pair<llvm::StringLiteral, bool> Options[] = {
+        {"-isystem", false}, {"-iquote", false}, {"-idirafter", false},
+        {"-include", false}, {"-I", true},       {"-D", true},
+        {"-U", true}};
+    for (const auto &[Opt, Joins] : Options) {
       if (!F.starts_with(Opt))
         continue;
       llvm::StringRef Joined = F.drop_front(Opt.size());
       if (Joined.empty() && Next.empty())
         return false;
-      Out.PreprocessorArgs.push_back(Opt.str() +
-                                     (Joined.empty() ? Next : Joined).str());
+      std::string Value = (Joined.empty() ? Next : Joined).str();
       J += Joined.empty();
-      return true;
-    }
-    for (llvm::StringRef Opt :
-         {"-isystem", "-iquote", "-idirafter", "-include"}) {
-      if (!F.starts_with(Opt))
-        continue;
-      llvm::StringRef Joined = F.drop_front(Opt.size());
-      if (Joined.empty() && Next.empty())
-        return false;
-      Out.PreprocessorArgs.push_back(Opt.str());
-      Out.PreprocessorArgs.push_back((Joined.empty() ? Next : Joined).str());
-      J += Joined.empty();
+      if (Joins) {
+        Out.PreprocessorArgs.push_back(Opt.str() + Value);
+      } else {
+        Out.PreprocessorArgs.push_back(Opt.str());
+        Out.PreprocessorArgs.push_back(Value);
+      }
       return true;
     }
     return false;
