@@ -170,6 +170,31 @@ TEST(IncludeSite, NotInsideAnotherConditional) {
   EXPECT_EQ(Text.substr(0, S.Offset), "#include <a>\n");
 }
 
+// Kokkos's headers open with a check that is false in every real compile,
+// then their guard: the first code is in a skipped branch, and an include
+// put there is never read (cuda::std::dynamic_extent not declared).
+TEST(IncludeSite, NotIntoAConditionalAroundTheFirstCode) {
+  llvm::StringRef Text = "// header\n#ifndef PUBLIC_INCLUDE\n"
+                         "static_assert(false, \"private\");\n#endif\n"
+                         "#ifndef G\n#define G\n#include \"a.hpp\"\nint x;\n"
+                         "#endif\n";
+  IncludeSite S = findIncludeSite(Text);
+  EXPECT_EQ(Text.substr(0, S.Offset), "// header\n");
+}
+
+TEST(IncludeSite, InsideTheGuardBeforeANestedConditional) {
+  llvm::StringRef Text = "#ifndef G\n#define G\n#include <a>\n"
+                         "#if defined(X)\nint x;\n#else\nint y;\n#endif\n"
+                         "#endif\n";
+  IncludeSite S = findIncludeSite(Text);
+  EXPECT_EQ(Text.substr(0, S.Offset), "#ifndef G\n#define G\n#include <a>\n");
+}
+
+TEST(IncludeSite, BeforeTheConditionalWhenNothingPrecedesIt) {
+  llvm::StringRef Text = "#ifdef __CUDACC__\nint x;\n#endif\n";
+  EXPECT_EQ(findIncludeSite(Text).Offset, 0u);
+}
+
 TEST(IncludeSite, FileWithoutDirectives) {
   llvm::StringRef Text = "// hi\n\nint y;\n";
   EXPECT_EQ(findIncludeSite(Text).Offset, Text.find("int"));
