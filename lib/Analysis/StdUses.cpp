@@ -20,6 +20,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace clang;
 
@@ -78,69 +79,55 @@ public:
     if (!isa<TranslationUnitDecl>(D) &&
         (D->getLocation().isInvalid() || !Ctx.isUserOwned(D->getLocation())))
       return true;
-    auto SavedDC = CurDC;
+    llvm::SaveAndRestore InDC(CurDC);
     if (auto *DC = dyn_cast<DeclContext>(D))
       CurDC = DC;
-    bool R = traverseDeclIn(D);
-    CurDC = SavedDC;
-    return R;
+    return traverseDeclIn(D);
   }
 
   bool TraverseStmt(Stmt *S, DataRecursionQueue *Queue = nullptr) {
     if (S && BodyRoots.count(S)) {
-      State Saved = Cur;
+      llvm::SaveAndRestore InBody(Cur);
       Cur.Where = runsOnDevice(Cur.Space) ? Site::Device : Site::Host;
-      bool R = Base::TraverseStmt(S, Queue);
-      Cur = Saved;
-      return R;
+      return Base::TraverseStmt(S, Queue);
     }
     return Base::TraverseStmt(S, Queue);
   }
 
   bool TraverseLambdaExpr(LambdaExpr *L) {
     const CXXMethodDecl *Op = L->getCallOperator();
-    State Saved = Cur;
+    llvm::SaveAndRestore InLambda(Cur);
+    llvm::SaveAndRestore<const DeclContext *> InOperator(CurDC, Op);
     if (hasExplicitAttr<CUDADeviceAttr>(*Op) || hasExplicitAttr<CUDAHostAttr>(*Op))
       Cur.Space = writtenExecSpace(*Op);
     Cur.Where = runsOnDevice(Cur.Space) ? Site::Device : Site::Host;
-    auto SavedDC = CurDC;
-    CurDC = L->getCallOperator();
-    bool R = Base::TraverseLambdaExpr(L);
-    CurDC = SavedDC;
-    Cur = Saved;
-    return R;
+    return Base::TraverseLambdaExpr(L);
   }
 
   bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
-    bool Saved = InQualifier;
-    InQualifier = true;
-    bool R = Base::TraverseNestedNameSpecifierLoc(NNS);
-    InQualifier = Saved;
-    return R;
+    llvm::SaveAndRestore InName(InQualifier, true);
+    return Base::TraverseNestedNameSpecifierLoc(NNS);
   }
 
   bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc &Arg) {
     // A template argument is a type in its own right, not a qualifier.
-    bool Saved = InQualifier;
-    InQualifier = false;
-    bool R = Base::TraverseTemplateArgumentLoc(Arg);
-    InQualifier = Saved;
-    return R;
+    llvm::SaveAndRestore InArgument(InQualifier, false);
+    return Base::TraverseTemplateArgumentLoc(Arg);
   }
 
   // What is named behind a pointer or a reference has no object of its own
   // in the code at hand: no constructor or destructor of it runs there.
   bool TraversePointerTypeLoc(PointerTypeLoc TL, bool Q) {
-    return behindIndirection(
-        [&] { return Base::TraversePointerTypeLoc(TL, Q); });
+    llvm::SaveAndRestore Behind(InIndirection, true);
+    return Base::TraversePointerTypeLoc(TL, Q);
   }
   bool TraverseLValueReferenceTypeLoc(LValueReferenceTypeLoc TL, bool Q) {
-    return behindIndirection(
-        [&] { return Base::TraverseLValueReferenceTypeLoc(TL, Q); });
+    llvm::SaveAndRestore Behind(InIndirection, true);
+    return Base::TraverseLValueReferenceTypeLoc(TL, Q);
   }
   bool TraverseRValueReferenceTypeLoc(RValueReferenceTypeLoc TL, bool Q) {
-    return behindIndirection(
-        [&] { return Base::TraverseRValueReferenceTypeLoc(TL, Q); });
+    llvm::SaveAndRestore Behind(InIndirection, true);
+    return Base::TraverseRValueReferenceTypeLoc(TL, Q);
   }
 
   bool VisitExpr(Expr *E) {
@@ -424,7 +411,7 @@ private:
 
   /// Variables at namespace or class scope.
   bool traverseGlobal(VarDecl *VD) {
-    State Saved = Cur;
+    llvm::SaveAndRestore InGlobal(Cur);
     if (isNvccManaged(*VD)) {
       Cur.Where = Site::SharedType;
       Cur.SharedWhat = "a __managed__ variable";
@@ -435,9 +422,7 @@ private:
     } else {
       Cur.Where = Site::Host;
     }
-    bool R = Base::TraverseDecl(VD);
-    Cur = Saved;
-    return R;
+    return Base::TraverseDecl(VD);
   }
 
   bool traverseField(FieldDecl *FD) {
@@ -492,14 +477,6 @@ private:
   const DeclContext *CurDC = nullptr;
   bool InQualifier = false;
   bool InIndirection = false; ///< Below a pointer or reference type.
-
-  template <typename Fn> bool behindIndirection(Fn Traverse) {
-    bool Saved = InIndirection;
-    InIndirection = true;
-    bool R = Traverse();
-    InIndirection = Saved;
-    return R;
-  }
   llvm::SmallPtrSet<const Stmt *, 8> BodyRoots;
   llvm::DenseMap<const Expr *, const CallExpr *> CallOf;
 };
