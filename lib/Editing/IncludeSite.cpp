@@ -24,9 +24,9 @@ struct DirectiveScan {
   };
   std::vector<Directive> Directives;
   unsigned CodeStart = 0;   // offset of the first line of code
-  unsigned CodeBranch = 0;  // branch that line is in
-  /// The branches around that line, outermost (0) first, and where the
-  /// #if of each conditional that opened them starts.
+  /// The branches around that line, outermost (0) first (the last is the
+  /// line's own), and where the #if of each conditional that opened them
+  /// starts.
   std::vector<unsigned> CodeBranches;
   std::vector<unsigned> CodeGroupStarts;
   bool HasCode = false;
@@ -60,7 +60,6 @@ static DirectiveScan scanDirectives(llvm::StringRef Text) {
       if (!Out.HasCode) {
         Out.HasCode = true;
         Out.CodeStart = lineStart(Text, OffsetOf(Tok));
-        Out.CodeBranch = Open.back();
         Out.CodeBranches = Open;
         Out.CodeGroupStarts = GroupStart;
       }
@@ -141,7 +140,7 @@ IncludeSite findIncludeSite(llvm::StringRef FileText) {
   unsigned Branch = guardBranch(Scan);
   if (Scan.HasCode &&
       llvm::find(Scan.CodeBranches, Branch) == Scan.CodeBranches.end())
-    Branch = Scan.CodeBranch; // code outside the guard: as before
+    Branch = Scan.CodeBranches.back(); // code outside the guard
   unsigned Limit = insertionLimit(Scan, Branch, FileText.size());
   std::optional<unsigned> LastInclude, LastDirective;
   for (const auto &D : Scan.Directives) {

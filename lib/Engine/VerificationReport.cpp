@@ -5,7 +5,6 @@
 #include "Output/DiagnosticPrinter.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/Support/FileSystem.h"
 
 using namespace clang;
 
@@ -66,17 +65,6 @@ void locate(llvm::StringRef Text, Diagnostic &D) {
 
 } // namespace
 
-/// \p Name without `..`: the host compiler's headers are found through its
-/// installation (`/usr/bin/../lib/gcc/x86_64-linux-gnu/12/../../../../
-/// include/c++/12`), a path to show as the file it names. Resolved on disk,
-/// as `/lib` may be a link to `/usr/lib`; kept if it cannot be.
-static std::string readablePath(llvm::StringRef Name) {
-  llvm::SmallString<256> Real;
-  if (!Name.contains("/../") || llvm::sys::fs::real_path(Name, Real))
-    return Name.str();
-  return Real.str().str();
-}
-
 std::optional<RawProblem::Declaration>
 whereDeclared(const clang::NamedDecl *D, const clang::SourceManager &SM,
               FileOwnership &Owned) {
@@ -84,9 +72,16 @@ whereDeclared(const clang::NamedDecl *D, const clang::SourceManager &SM,
   clang::PresumedLoc P = SM.getPresumedLoc(Loc);
   if (P.isInvalid())
     return std::nullopt;
-  return RawProblem::Declaration{
-      displayPath(readablePath(P.getFilename())), canonicalPathOf(SM, Loc),
-      SM.getFileOffset(Loc), P.getLine(), !Owned.isOwned(SM, Loc)};
+  // The host compiler's headers are found through its installation
+  // (`/usr/bin/../lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12`):
+  // such a name is shown as the file it names.
+  std::string Canonical = canonicalPathOf(SM, Loc);
+  llvm::StringRef Shown = P.getFilename();
+  if (Shown.contains("/../") && !Canonical.empty())
+    Shown = Canonical;
+  return RawProblem::Declaration{displayPath(Shown), Canonical,
+                                 SM.getFileOffset(Loc), P.getLine(),
+                                 !Owned.isOwned(SM, Loc)};
 }
 
 std::vector<std::pair<std::string, unsigned>>
