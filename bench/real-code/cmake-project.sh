@@ -35,19 +35,33 @@
 #             the `nvcc` first on PATH, its options in CUDA_LOWER_NVCC_OPTIONS,
 #             instead of as CMAKE_CUDA_COMPILER_LAUNCHER
 #   JOBS      parallel compiles (default: the number of cores)
+#   STAGE     all (default), build or run. With no GPU where the builds
+#             are made: STAGE=build PACK=DIR builds both and copies the
+#             programs of RUNS (host debug info stripped; the device code,
+#             -G's included, stays) into DIR/original and DIR/lowered with
+#             the run settings in DIR/runs.env; on the GPU machine,
+#             bench/real-code/run-packs.sh DIR... runs them (STAGE=run with
+#             OUT=DIR; SRC is then not read).
 #
 # Each build and each run is a check; the last line is
 # `NAME: P passed, F failed`, and the exit code is 0 only when none failed.
 set -uo pipefail
 
 [[ $# -ge 3 ]] || { sed -n '2,/^set -uo/p' "$0" | sed 's/^# \{0,1\}//;$d' >&2; exit 2; }
-NAME=$1 SRC=$(cd "$2" && pwd) OUT=$3
+NAME=$1 SRC=$2 OUT=$3
 shift 3
-WRAPPER=${WRAPPER:-$(command -v cuda-lower-nvcc)}
+STAGE=${STAGE:-all}
+case $STAGE in
+  all | build)
+    SRC=$(cd "$SRC" && pwd)
+    WRAPPER=${WRAPPER:-$(command -v cuda-lower-nvcc)}
+    [[ -x $WRAPPER ]] || { echo "$NAME: no cuda-lower-nvcc (set WRAPPER)" >&2; exit 2; } ;;
+  run) ;;
+  *) echo "$NAME: STAGE is all, build or run, not '$STAGE'" >&2; exit 2 ;;
+esac
 CMAKE=${CMAKE:-cmake}
 JOBS=${JOBS:-$(nproc)}
 ROOT=${ROOT:-$SRC}
-[[ -x $WRAPPER ]] || { echo "$NAME: no cuda-lower-nvcc (set WRAPPER)" >&2; exit 2; }
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 passed=0 failed=0
@@ -98,7 +112,6 @@ run_both() { # run_both PROGRAM [ARG...]: same exit code and output in both
     { head -20 "$OUT/$key.diff"; return 1; }
 }
 
-check "original build (nvcc with the project's flags)" build original "$@"
 build_via_path() { # build_via_path FORM [CMAKE_ARG...]: nvcc is the wrapper
   local shim=$OUT/nvcc-is-cuda-lower-nvcc
   mkdir -p "$shim" && ln -sf "$WRAPPER" "$shim/nvcc"
@@ -106,16 +119,45 @@ build_via_path() { # build_via_path FORM [CMAKE_ARG...]: nvcc is the wrapper
     build "$@"
 }
 
-if [[ -n ${VIA_PATH:-} ]]; then
-  check "lowered build (cuda-lower-nvcc --cuda-lower-strict as the nvcc the compiler script runs, without the flags)" \
-    build_via_path lowered "$@"
-else
-  check "lowered build (cuda-lower-nvcc --cuda-lower-strict, without the flags)" \
-    build lowered "$@" "-DCMAKE_CUDA_COMPILER_LAUNCHER=$WRAPPER;--cuda-lower-strict;--cuda-lower-root=$ROOT"
+install_original() { # the check's own line must not go to the log
+  "$CMAKE" --install "$OUT/original" --prefix "$INSTALL" > "$OUT/install.log" 2>&1
+}
+
+pack() { # pack DIR: the programs of RUNS from both builds, and how to run them
+  local dir=$1 form r prog
+  mkdir -p "$dir"
+  IFS=';' read -r -a runs <<< "${RUNS:-}"
+  for form in original lowered; do
+    for r in "${runs[@]}"; do
+      read -r prog _ <<< "$r"
+      [[ -n $prog ]] || continue
+      install -D "$OUT/$form/$prog" "$dir/$form/$prog" &&
+        strip --strip-debug "$dir/$form/$prog" || return 1
+    done
+  done
+  declare -p NAME RUNS > "$dir/runs.env"
+  declare -p IGNORE SORTED 2> /dev/null >> "$dir/runs.env"
+  true
+}
+
+if [[ $STAGE != run ]]; then
+  check "original build (nvcc with the project's flags)" build original "$@"
+  if [[ -n ${VIA_PATH:-} ]]; then
+    check "lowered build (cuda-lower-nvcc --cuda-lower-strict as the nvcc the compiler script runs, without the flags)" \
+      build_via_path lowered "$@"
+  else
+    check "lowered build (cuda-lower-nvcc --cuda-lower-strict, without the flags)" \
+      build lowered "$@" "-DCMAKE_CUDA_COMPILER_LAUNCHER=$WRAPPER;--cuda-lower-strict;--cuda-lower-root=$ROOT"
+  fi
+  if [[ -n ${INSTALL:-} ]]; then
+    check "install of the original build to $INSTALL" install_original
+  fi
+  if [[ -n ${PACK:-} ]]; then
+    check "programs packed into $PACK" pack "$PACK"
+  fi
 fi
-if [[ -n ${INSTALL:-} ]]; then
-  check "install of the original build to $INSTALL" \
-    "$CMAKE" --install "$OUT/original" --prefix "$INSTALL" > "$OUT/install.log" 2>&1
+if [[ $STAGE == build ]]; then
+  RUNS=
 fi
 if [[ -n ${RUNS:-} ]]; then
   IFS=';' read -r -a runs <<< "$RUNS"

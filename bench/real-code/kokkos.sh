@@ -9,16 +9,22 @@
 # CMake Release, the core library and its tutorials (20 programs); each
 # program is then run in both builds and the outputs compared.
 #
-#   bench/real-code/kokkos.sh KOKKOS_SRC OUT
+#   bench/real-code/kokkos.sh KOKKOS_SRC OUT [CMAKE_ARG...]
+#
+# CMAKE_ARGs come after the script's own, so they override them: another
+# configuration is `-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CUDA_FLAGS_DEBUG=-g -G"`
+# or `-DCMAKE_CXX_STANDARD=20`.
 #
 # KOKKOS_SRC is copied to OUT/src and never written; the copy gets the CUDA
 # 13 edits of kokkos_cuda13.py (the same for both builds) and nothing else.
-# Environment as for cmake-project.sh (WRAPPER, CMAKE, JOBS); KOKKOS_ARCH
-# (a Kokkos_ARCH_* option, default HOPPER90). Last line: the pass count.
+# Environment as for cmake-project.sh (WRAPPER, CMAKE, JOBS, STAGE, PACK);
+# KOKKOS_ARCH (a Kokkos_ARCH_* option, default HOPPER90). Last line: the
+# pass count.
 set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-[[ $# -eq 2 ]] || { echo "usage: $0 KOKKOS_SRC OUT" >&2; exit 2; }
+[[ $# -ge 2 ]] || { echo "usage: $0 KOKKOS_SRC OUT [CMAKE_ARG...]" >&2; exit 2; }
 SRC=$1 OUT=$2
+shift 2
 KOKKOS_ARCH=${KOKKOS_ARCH:-HOPPER90}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
@@ -56,4 +62,4 @@ SORTED+=" $h/01_thread_teams_lambda/Kokkos_tutorial_hierarchical_01_thread_teams
 VIA_PATH=1 RUNS="$runs" ROOT="$OUT/src" \
   "$HERE/cmake-project.sh" kokkos "$OUT/src" "$OUT/kokkos" \
   -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_COMPILER=$OUT/src/bin/nvcc_wrapper" \
-  -DKokkos_ENABLE_CUDA=ON "-DKokkos_ARCH_$KOKKOS_ARCH=ON" -DKokkos_ENABLE_EXAMPLES=ON
+  -DKokkos_ENABLE_CUDA=ON "-DKokkos_ARCH_$KOKKOS_ARCH=ON" -DKokkos_ENABLE_EXAMPLES=ON "$@"

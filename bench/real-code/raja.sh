@@ -7,7 +7,11 @@
 # (--expt-extended-lambda --expt-relaxed-constexpr -restrict); then every
 # example is run in both builds and the outputs compared.
 #
-#   bench/real-code/raja.sh RAJA_SRC OUT
+#   bench/real-code/raja.sh RAJA_SRC OUT [CMAKE_ARG...]
+#
+# CMAKE_ARGs come after the script's own, so they override them: another
+# configuration is `-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CUDA_FLAGS_DEBUG=-g -G"`
+# or `-DCMAKE_CXX_STANDARD=20`.
 #
 # RAJA_SRC is a RAJA tree with its submodules (blt, tpl/camp, tpl/desul).
 # It is copied to OUT/src and never written. RAJA up to v2025.09 calls
@@ -15,12 +19,13 @@
 # cudaMemLocation: the copy gets that two-call change (raja_cuda13.py, the
 # same for both builds), and nothing else.
 #
-# Environment as for cmake-project.sh (WRAPPER, CMAKE, JOBS); ARCH (CUDA
-# architectures, default native). Last line: the pass count.
+# Environment as for cmake-project.sh (WRAPPER, CMAKE, JOBS, STAGE, PACK);
+# ARCH (CUDA architectures, default native). Last line: the pass count.
 set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-[[ $# -eq 2 ]] || { echo "usage: $0 RAJA_SRC OUT" >&2; exit 2; }
+[[ $# -ge 2 ]] || { echo "usage: $0 RAJA_SRC OUT [CMAKE_ARG...]" >&2; exit 2; }
 SRC=$1 OUT=$2
+shift 2
 ARCH=${ARCH:-native}
 # CUDA 13 keeps CUB under include/cccl, where RAJA's FindCUB does not look.
 CUDA=${CUDA_PATH:-/usr/local/cuda}
@@ -59,4 +64,4 @@ TARGETS="$targets" RUNS="$runs" ROOT="$OUT/src" \
   -DCMAKE_BUILD_TYPE=Release -DENABLE_CUDA=ON "-DCMAKE_CUDA_ARCHITECTURES=$ARCH" \
   -DRAJA_ENABLE_EXAMPLES=ON -DRAJA_ENABLE_TESTS=OFF -DRAJA_ENABLE_EXERCISES=OFF \
   -DRAJA_ENABLE_BENCHMARKS=OFF -DRAJA_ENABLE_REPRODUCERS=OFF -DENABLE_OPENMP=OFF \
-  "-DCUB_DIR=$CUDA/include/cccl"
+  "-DCUB_DIR=$CUDA/include/cccl" "$@"

@@ -10,14 +10,20 @@
 #      with lambdas of its own: the wrapper lowers the installed headers
 #      into its private copy; the installed library is never written.
 #
-#   bench/real-code/taskflow.sh TASKFLOW_SRC OUT
+#   bench/real-code/taskflow.sh TASKFLOW_SRC OUT [CMAKE_ARG...]
 #
-# Environment as for cmake-project.sh (WRAPPER, CMAKE, JOBS); ARCH (CUDA
+# CMAKE_ARGs come after the script's own, so they override them: another
+# configuration is `-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CUDA_FLAGS_DEBUG=-g -G"`
+# or `-DCMAKE_CXX_STANDARD=20`.
+#
+# Environment as for cmake-project.sh (WRAPPER, CMAKE, JOBS, STAGE; PACK
+# gets a folder per build, PACK/taskflow and PACK/consumer); ARCH (CUDA
 # architectures, default native). Last line: the pass count of both.
 set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-[[ $# -eq 2 ]] || { echo "usage: $0 TASKFLOW_SRC OUT" >&2; exit 2; }
+[[ $# -ge 2 ]] || { echo "usage: $0 TASKFLOW_SRC OUT [CMAKE_ARG...]" >&2; exit 2; }
 SRC=$1 OUT=$2
+shift 2
 ARCH=${ARCH:-native}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
@@ -30,16 +36,16 @@ runs="examples/cuda/cuda_saxpy;examples/cuda/cuda_saxpy_update"
 runs+=";examples/cuda/cuda_matmul 256 256 256;examples/cuda/cuda_knn 4096 8 10"
 for t in $tests; do runs+=";unittests/cuda/$t"; done
 
-TARGETS="$examples $tests" RUNS="$runs" INSTALL="$OUT/prefix" \
+TARGETS="$examples $tests" RUNS="$runs" INSTALL="$OUT/prefix" PACK=${PACK:+$PACK/taskflow} \
   "$HERE/cmake-project.sh" taskflow "$SRC" "$OUT/taskflow" \
   -DCMAKE_BUILD_TYPE=Release -DTF_BUILD_CUDA=ON -DTF_BUILD_TESTS=ON \
-  -DTF_BUILD_EXAMPLES=ON "-DCMAKE_CUDA_ARCHITECTURES=$ARCH" 2>&1 | tee "$OUT/taskflow.log"
+  -DTF_BUILD_EXAMPLES=ON "-DCMAKE_CUDA_ARCHITECTURES=$ARCH" "$@" 2>&1 | tee "$OUT/taskflow.log"
 own=${PIPESTATUS[0]}
 
-RUNS="consumer" IGNORE='^$^' \
+RUNS="consumer" IGNORE='^$^' PACK=${PACK:+$PACK/consumer} \
   "$HERE/cmake-project.sh" taskflow-consumer "$HERE/taskflow-consumer" "$OUT/consumer" \
   -DCMAKE_BUILD_TYPE=Release "-DCMAKE_PREFIX_PATH=$OUT/prefix" \
-  "-DCMAKE_CUDA_ARCHITECTURES=$ARCH" 2>&1 | tee "$OUT/consumer.log"
+  "-DCMAKE_CUDA_ARCHITECTURES=$ARCH" "$@" 2>&1 | tee "$OUT/consumer.log"
 consumer=${PIPESTATUS[0]}
 
 p=0 f=0
