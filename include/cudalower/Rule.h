@@ -112,6 +112,7 @@ enum class ParseFixKind {
   StaticMemberThis, ///< `this->` before a static member, as `C::`.
   NonLiteralConstexpr, ///< `constexpr` of a function that cannot be one.
   HostOnlyConstexpr, ///< `__host__` on a constexpr function nvcc reads so.
+  RedeclaredSpace, ///< The space another declaration of a function spells.
   AsmPercentEscape, ///< `%` before a `%` that starts no operand in asm.
   AsmOperandComma, ///< `,` between two asm operands written without one.
 };

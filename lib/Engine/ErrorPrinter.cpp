@@ -53,7 +53,7 @@ void ErrorPrinter::hold(DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) {
   Held.emplace_back(Level, Info);
   HeldCrossSpace = Info.getID() == diag::err_ref_bad_target;
-  HeldWhere = contextNow();
+  HeldWhere = CurrentSema ? contextOf(*CurrentSema, Info) : ErrorContext();
   HeldKeys.clear();
   if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
     return;
@@ -74,13 +74,6 @@ void ErrorPrinter::setSema(Sema *S) {
   // printer limits what it shows instead.
   if (S)
     S->getDiagnostics().setErrorLimit(0);
-}
-
-/// Where the parser is: the function and the context Sema works in.
-ErrorContext ErrorPrinter::contextNow() const {
-  if (!CurrentSema)
-    return {};
-  return contextOf(*CurrentSema);
 }
 
 /// \p Offset of the text parsed for \p File, in the file on disk.

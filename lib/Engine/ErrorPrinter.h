@@ -133,7 +133,6 @@ private:
                                const std::string &Hint);
   bool takeFix(std::string &Hint);
   void recordFix(const ParseFixSite &Site, clang::FullSourceLoc Place);
-  ErrorContext contextNow() const;
   unsigned offsetOnDisk(const std::string &File, unsigned Offset) const;
 
   SourceLog &Log;

@@ -18,4 +18,13 @@ ErrorContext contextOf(const Sema &S) {
         Where.Instantiating.push_back(F);
   return Where;
 }
+
+ErrorContext contextOf(const Sema &S, const clang::Diagnostic &Error) {
+  ErrorContext Where = contextOf(S);
+  for (unsigned I = 0; I < Error.getNumArgs(); ++I)
+    if (Error.getArgKind(I) == DiagnosticsEngine::ak_nameddecl)
+      Where.Named.push_back(
+          reinterpret_cast<const NamedDecl *>(Error.getRawArg(I)));
+  return Where;
+}
 } // namespace cudalower

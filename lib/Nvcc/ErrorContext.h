@@ -15,7 +15,9 @@
 
 namespace clang {
 class DeclContext;
+class Diagnostic;
 class FunctionDecl;
+class NamedDecl;
 class Sema;
 } // namespace clang
 
@@ -32,10 +34,15 @@ struct ErrorContext {
   /// The functions whose instantiation Sema is in, outermost first: each
   /// one's instantiation was asked for by the one before it.
   std::vector<const clang::FunctionDecl *> Instantiating = {};
+  /// The declarations the error names (its arguments of that kind): the
+  /// stored diagnostic keeps only their names.
+  std::vector<const clang::NamedDecl *> Named = {};
 };
 
 /// Where \p S is now.
 ErrorContext contextOf(const clang::Sema &S);
+/// Where \p S was when it reported \p Error, with what the error names.
+ErrorContext contextOf(const clang::Sema &S, const clang::Diagnostic &Error);
 
 /// Tells its owner the parse's Sema while it lives (null after): some
 /// errors are read with the state Sema was in when Clang reported them.

@@ -5,6 +5,7 @@
 #include "Nvcc/DependentNames.h"
 #include "Nvcc/LambdaTraits.h"
 #include "Nvcc/LenientConstexpr.h"
+#include "Nvcc/RedeclaredSpace.h"
 #include <cassert>
 
 using namespace clang;

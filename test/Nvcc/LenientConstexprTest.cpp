@@ -1,10 +1,5 @@
-#include "Nvcc/SpellingFixes.h"
 #include "Nvcc/LenientConstexpr.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendAction.h"
-#include "clang/Sema/Sema.h"
-#include "clang/Sema/SemaConsumer.h"
-#include "clang/Tooling/Tooling.h"
+#include "SpellingFixFinder.h"
 #include <gtest/gtest.h>
 
 using namespace clang;
@@ -12,96 +7,8 @@ using namespace cudalower;
 
 namespace {
 
-/// For each error of a parse, the fix nvccSpellingFix finds with Sema's
-/// state when Clang reported it, as "line:column [removed->]text name", or
-/// "none" (the parse's ErrorPrinter does the same).
-class ConstexprFixFinder : public DiagnosticConsumer {
-public:
-  explicit ConstexprFixFinder(std::vector<std::string> &Out) : Out(Out) {}
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const clang::Diagnostic &Info) override {
-    if (Level == DiagnosticsEngine::Note) {
-      if (!Held.empty())
-        Held.emplace_back(Level, Info);
-      return;
-    }
-    flush();
-    if (Level < DiagnosticsEngine::Error)
-      return;
-    Held.emplace_back(Level, Info);
-    if (S)
-      Where = contextOf(*S);
-  }
-  void EndSourceFile() override { flush(); }
-  Sema *S = nullptr;
-  std::vector<std::string> Hints; ///< nvccExtensionHint's, per error.
-
-private:
-  void flush() {
-    if (Held.empty())
-      return;
-    Hints.push_back(nvccExtensionHint(Held, Where));
-    std::optional<ParseFixSite> Site = nvccSpellingFix(Held, Where);
-    if (!Site) {
-      Out.push_back("none");
-    } else {
-      bool Invalid = false;
-      llvm::StringRef Removed(Site->Loc.getCharacterData(&Invalid),
-                              Site->Length);
-      Out.push_back(std::to_string(Site->Loc.getSpellingLineNumber()) + ":" +
-                    std::to_string(Site->Loc.getSpellingColumnNumber()) +
-                    " " + (Removed.empty() ? "" : Removed.str() + "->") +
-                    Site->Text + " " + Site->Name);
-      for (const FullSourceLoc &Also : Site->Also)
-        Out.back() += " +" + std::to_string(Also.getSpellingLineNumber()) +
-                      ":" + std::to_string(Also.getSpellingColumnNumber());
-    }
-    Held.clear();
-    Where = {};
-  }
-  std::vector<std::string> &Out;
-  std::vector<StoredDiagnostic> Held;
-  ErrorContext Where;
-};
-
-class TapAction : public ASTFrontendAction {
-public:
-  explicit TapAction(ConstexprFixFinder &F) : F(F) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
-                                                 llvm::StringRef) override {
-    return std::make_unique<SemaTap>([this](Sema *S) { F.S = S; });
-  }
-
-private:
-  ConstexprFixFinder &F;
-};
-
-/// The fixes found for the errors of \p Code (C++17), in order; the
-/// hints for them in \p Hints. nvcc's lambda traits are defined as the
-/// parse defines them.
-std::vector<std::string> constexprFixesFor(llvm::StringRef Code,
-                                  std::vector<std::string> *Hints = nullptr,
-                                  std::vector<std::string> Args = {}) {
-  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  Memory->addFile("/t/input.cc", 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
-  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
-                                                      Memory);
-  std::vector<std::string> Out;
-  ConstexprFixFinder Finder(Out);
-  std::vector<std::string> Command = {
-      "clang++", "-fsyntax-only", "-std=c++17",
-      "-D__nv_is_extended_device_lambda_closure_type(...)=(__is_same(__VA_"
-      "ARGS__, void) && false)"};
-  Command.insert(Command.end(), Args.begin(), Args.end());
-  Command.push_back("/t/input.cc");
-  tooling::ToolInvocation Invocation(Command, std::make_unique<TapAction>(Finder),
-                                     Files.get());
-  Invocation.setDiagnosticConsumer(&Finder);
-  Invocation.run();
-  if (Hints)
-    *Hints = Finder.Hints;
-  return Out;
-}
+using spellingfix::cudaSpellingFixesFor;
+using spellingfix::spellingFixesFor;
 
 const char *Slot =
     "template <class K, class V> struct slot {\n"
@@ -115,37 +22,39 @@ const char *Slot =
 // Clang reports it when it instantiates the function; the branch it could
 // not choose then fails too (a follow-on error, no fix of its own).
 TEST(StaticMemberThisFix, NamesTheClassOwnMember) {
-  EXPECT_EQ(constexprFixesFor(std::string(Slot) +
-                     "int f(slot<int, P> s, P p) { return s.key(p); }\n"),
-            (std::vector<std::string>{"4:19 this-> ->slot:: has_payload",
-                                      "none"}));
+  EXPECT_EQ(
+      spellingFixesFor(std::string(Slot) +
+                       "int f(slot<int, P> s, P p) { return s.key(p); }\n"),
+      (std::vector<std::string>{"4:19 this-> ->slot:: has_payload", "none"}));
 }
 
 TEST(StaticMemberThisFix, NotForAMemberOfABaseClass) {
-  EXPECT_EQ(constexprFixesFor("struct base { static constexpr bool b = true; };\n"
-                     "template <class T> struct d : base {\n"
-                     "  int f() const { if constexpr (this->b) return 1; "
-                     "else return 0; }\n"
-                     "};\n"
-                     "int g(d<int> x) { return x.f(); }\n"),
-            std::vector<std::string>{"none"});
+  EXPECT_EQ(
+      spellingFixesFor("struct base { static constexpr bool b = true; };\n"
+                       "template <class T> struct d : base {\n"
+                       "  int f() const { if constexpr (this->b) return 1; "
+                       "else return 0; }\n"
+                       "};\n"
+                       "int g(d<int> x) { return x.f(); }\n"),
+      std::vector<std::string>{"none"});
 }
 
 const char *Vec = "struct vec { vec(); ~vec(); };\n";
 
 TEST(NonLiteralConstexprFix, HostMemberOfATemplate) {
-  EXPECT_EQ(constexprFixesFor(std::string(Vec) +
-                     "template <class T> struct bf {\n"
-                     "  [[nodiscard]] constexpr int est() const {\n"
-                     "    vec h; return 0;\n"
-                     "  }\n"
-                     "};\n"),
+  EXPECT_EQ(spellingFixesFor(std::string(Vec) +
+                             "template <class T> struct bf {\n"
+                             "  [[nodiscard]] constexpr int est() const {\n"
+                             "    vec h; return 0;\n"
+                             "  }\n"
+                             "};\n"),
             std::vector<std::string>{"3:17 constexpr->inline est"});
 }
 
 TEST(NonLiteralConstexprFix, FunctionAtNamespaceScope) {
-  EXPECT_EQ(constexprFixesFor(std::string(Vec) +
-                     "constexpr int g(int) { auto const v = vec{}; return 0; }\n"),
+  EXPECT_EQ(spellingFixesFor(
+                std::string(Vec) +
+                "constexpr int g(int) { auto const v = vec{}; return 0; }\n"),
             std::vector<std::string>{"2:1 constexpr->inline g"});
 }
 
@@ -153,11 +62,11 @@ TEST(NonLiteralConstexprFix, FunctionAtNamespaceScope) {
 // become `inline inline`; a constexpr spelled by a macro is not the
 // project's to drop here.
 TEST(NonLiteralConstexprFix, NoneWhereDroppingChangesMore) {
-  EXPECT_EQ(constexprFixesFor(std::string(Vec) +
-                     "struct lit { constexpr lit() { vec v; } };\n"
-                     "inline constexpr int g() { vec v; return 0; }\n"
-                     "#define CX constexpr\n"
-                     "CX int h() { vec v; return 0; }\n"),
+  EXPECT_EQ(spellingFixesFor(std::string(Vec) +
+                             "struct lit { constexpr lit() { vec v; } };\n"
+                             "inline constexpr int g() { vec v; return 0; }\n"
+                             "#define CX constexpr\n"
+                             "CX int h() { vec v; return 0; }\n"),
             (std::vector<std::string>{"none", "none", "none"}));
 }
 
@@ -165,7 +74,7 @@ TEST(NonLiteralConstexprFix, NoneWhereDroppingChangesMore) {
 /// false.
 std::vector<bool> traitHints(llvm::StringRef Code) {
   std::vector<std::string> Hints;
-  constexprFixesFor(Code, &Hints);
+  spellingFixesFor(Code, &Hints);
   std::vector<bool> AboutTraits;
   for (const std::string &Hint : Hints)
     AboutTraits.push_back(llvm::StringRef(Hint).contains("lambda_* traits"));
@@ -200,18 +109,6 @@ TEST(NvccExtensionHint, NoneForAnAssertionThatAsksNoTrait) {
             std::vector<bool>{false});
 }
 
-/// The fixes for the errors of \p Code as CUDA, in the device pass (host
-/// pass if \p Device is false), without the CUDA headers.
-std::vector<std::string> cudaFixesFor(llvm::StringRef Code,
-                                      std::vector<std::string> *Hints = nullptr,
-                                      bool Device = true) {
-  return constexprFixesFor(Code, Hints,
-                  {"-x", "cuda", Device ? "--cuda-device-only" : "--cuda-host-only",
-                   "--cuda-gpu-arch=sm_90", "-nocudainc", "-nocudalib",
-                   "--no-cuda-version-check", "-D__host__=__attribute__((host))",
-                   "-D__device__=__attribute__((device))"});
-}
-
 // Clang makes a constexpr function without an execution space implicitly
 // __host__ __device__; nvcc reads it as __host__, so it gets the fix in
 // both passes. A spelled __device__ or __host__ __device__ does not.
@@ -225,8 +122,8 @@ TEST(NonLiteralConstexprFix, ImplicitHostDeviceIsHostForNvcc) {
   // dev() has two errors: vec's constructor is a host function as well.
   std::vector<std::string> Expected = {"3:3 constexpr->inline est", "none",
                                        "none", "none"};
-  EXPECT_EQ(cudaFixesFor(Code, nullptr, /*Device=*/false), Expected);
-  EXPECT_EQ(cudaFixesFor(Code, nullptr, /*Device=*/true), Expected);
+  EXPECT_EQ(cudaSpellingFixesFor(Code, nullptr, /*Device=*/false), Expected);
+  EXPECT_EQ(cudaSpellingFixesFor(Code, nullptr, /*Device=*/true), Expected);
 }
 
 // hyperloglog::clear(stream) reaching hyperloglog_impl::clear(CG const&).
@@ -243,15 +140,16 @@ const char *Sketch =
 // Every declaration of the function's pattern gets `__host__`.
 TEST(HostOnlyConstexprFix, EachDeclarationOfAMemberOfATemplate) {
   std::vector<std::string> Hints;
-  EXPECT_EQ(cudaFixesFor(std::string(Sketch) +
-                             "template <class T> struct sk {\n"
-                             "  impl<T> i;\n"
-                             "  constexpr void clear(stream s = {});\n"
-                             "};\n"
-                             "template <class T>\n"
-                             "constexpr void sk<T>::clear(stream s) { i.clear(s); }\n"
-                             "void go() { sk<int>{}.clear(); }\n",
-                         &Hints),
+  EXPECT_EQ(cudaSpellingFixesFor(
+                std::string(Sketch) +
+                    "template <class T> struct sk {\n"
+                    "  impl<T> i;\n"
+                    "  constexpr void clear(stream s = {});\n"
+                    "};\n"
+                    "template <class T>\n"
+                    "constexpr void sk<T>::clear(stream s) { i.clear(s); }\n"
+                    "void go() { sk<int>{}.clear(); }\n",
+                &Hints),
             std::vector<std::string>{"11:3 __host__  clear +14:1"});
   ASSERT_EQ(Hints.size(), 1u);
   EXPECT_TRUE(llvm::StringRef(Hints[0]).contains(
@@ -259,10 +157,11 @@ TEST(HostOnlyConstexprFix, EachDeclarationOfAMemberOfATemplate) {
 }
 
 TEST(HostOnlyConstexprFix, AFunctionTemplate) {
-  EXPECT_EQ(cudaFixesFor(std::string(Sketch) +
-                         "template <class T> constexpr void reset(impl<T> &i) "
-                         "{ i.clear(stream{}); }\n"
-                         "void go(impl<int> &i) { reset(i); }\n"),
+  EXPECT_EQ(cudaSpellingFixesFor(
+                std::string(Sketch) +
+                "template <class T> constexpr void reset(impl<T> &i) "
+                "{ i.clear(stream{}); }\n"
+                "void go(impl<int> &i) { reset(i); }\n"),
             std::vector<std::string>{"9:20 __host__  reset"});
 }
 
@@ -275,20 +174,22 @@ TEST(HostOnlyConstexprFix, NoneOutsideTheDevicePassOrWithASpelledSpace) {
                         "void hd(impl<T> &i) { i.clear(stream{}); }\n"
                         "void go(impl<int> &i) { hd(i); }\n";
   std::vector<std::string> Hints;
-  EXPECT_EQ(cudaFixesFor(Spelled, &Hints), std::vector<std::string>{"none"});
+  EXPECT_EQ(cudaSpellingFixesFor(Spelled, &Hints),
+            std::vector<std::string>{"none"});
   EXPECT_EQ(Hints, std::vector<std::string>{""});
   // Not constexpr, the __device__ template is no candidate for the host.
-  EXPECT_TRUE(cudaFixesFor(std::string(Sketch) +
-                           "template <class T> void h(impl<T> &i) "
-                           "{ i.clear(stream{}); }\n"
-                           "void go(impl<int> &i) { h(i); }\n")
+  EXPECT_TRUE(cudaSpellingFixesFor(std::string(Sketch) +
+                                   "template <class T> void h(impl<T> &i) "
+                                   "{ i.clear(stream{}); }\n"
+                                   "void go(impl<int> &i) { h(i); }\n")
                   .empty());
   // Its instantiation fails in the device pass alone.
-  EXPECT_TRUE(cudaFixesFor(std::string(Sketch) +
-                               "template <class T> constexpr void reset(impl<T> "
-                               "&i) { i.clear(stream{}); }\n"
-                               "void go(impl<int> &i) { reset(i); }\n",
-                           nullptr, /*Device=*/false)
+  EXPECT_TRUE(cudaSpellingFixesFor(
+                  std::string(Sketch) +
+                      "template <class T> constexpr void reset(impl<T> "
+                      "&i) { i.clear(stream{}); }\n"
+                      "void go(impl<int> &i) { reset(i); }\n",
+                  nullptr, /*Device=*/false)
                   .empty());
 }
 

@@ -13,7 +13,8 @@ TEST(SpellingFixes, EveryKindHasOneRow) {
       ParseFixKind::TemplateKeyword,     ParseFixKind::TypenameKeyword,
       ParseFixKind::DependentBaseMember, ParseFixKind::StaticMemberThis,
       ParseFixKind::NonLiteralConstexpr, ParseFixKind::HostOnlyConstexpr,
-      ParseFixKind::AsmPercentEscape,    ParseFixKind::AsmOperandComma};
+      ParseFixKind::AsmPercentEscape,    ParseFixKind::AsmOperandComma,
+      ParseFixKind::RedeclaredSpace};
   EXPECT_EQ(spellingFixRows().size(), std::size(Kinds));
   for (ParseFixKind Kind : Kinds) {
     unsigned Rows = 0;

@@ -22,3 +22,7 @@ void run(int *p) {
   k<<<1, 1>>>(Con<int>{}, 1, p);
 }
 inline __global__ void g() {} // 20050-D
+__device__ int merged(int);
+__host__ __device__ int merged(int x) { return x; } // 20036-D
+__host__ int widened(int);
+__host__ __device__ int widened(int x) { return x; } // 20040-D
