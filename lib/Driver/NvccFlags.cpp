@@ -144,7 +144,11 @@ std::string cudaOnlyFlagIn(llvm::ArrayRef<std::string> Args) {
   return "";
 }
 
-/// nvcc options that take a separate value and do not affect parsing.
+/// nvcc options that take a separate value and do not affect parsing: every
+/// one `nvcc --help` (13.0) shows with a `<value>` or `{values}`, in both
+/// spellings, less those read in CommandReader::readOne and those of
+/// nvccOnlyOptionWithValue. A value left unread would be taken for an
+/// input (every word after `-x cu` is one).
 static bool isIgnoredOptionWithValue(llvm::StringRef Opt) {
   return llvm::StringSwitch<bool>(Opt)
       .Cases({"-o", "--output-file", "-MF", "-MT", "-MQ", "-ccbin"}, true)
@@ -156,21 +160,62 @@ static bool isIgnoredOptionWithValue(llvm::StringRef Opt) {
       .Cases({"--threads", "-odir", "--output-directory", "-l", "-L"}, true)
       .Cases({"--library", "--library-path", "-dlto", "--diag-suppress"}, true)
       .Cases({"-Xfatbin", "--fatbin-options", "--keep-dir", "-keep-dir"}, true)
-      .Case("-split-compile", true)
+      .Cases({"-split-compile", "--split-compile", "--maxrregcount"}, true)
+      .Cases({"-Ofc", "--Ofast-compile", "--Werror", "--time"}, true)
+      .Cases({"-arbin", "--archiver-binary", "-ddp"}, true)
+      .Cases({"--dependency-drive-prefix", "--dependency-target-name"}, true)
+      .Cases({"-diag-error", "--diag-error", "-diag-suppress"}, true)
+      .Cases({"-diag-warn", "--diag-warn", "-dopt", "--dopt"}, true)
+      .Cases({"--drive-prefix", "-fdevice-time-trace"}, true)
+      .Cases({"--fdevice-time-trace", "-frandom-seed", "--frandom-seed"}, true)
+      .Cases({"-ftemplate-backtrace-limit", "--ftemplate-backtrace-limit"},
+             true)
+      .Cases({"-ftemplate-depth", "--ftemplate-depth", "-idp"}, true)
+      .Cases({"--input-drive-prefix", "-jtd", "--jump-table-density"}, true)
+      .Cases({"-ldir", "--libdevice-directory", "-opt-info"}, true)
+      .Cases({"--optimization-info", "--optimize", "-run-args"}, true)
+      .Cases({"--run-args", "-sanitize", "--sanitize"}, true)
+      .Cases({"-split-compile-extended", "--split-compile-extended"}, true)
+      .Cases({"-target-dir", "--target-directory", "-brief-diag"}, true)
+      .Cases({"--brief-diagnostics", "-cudadevrt", "--cudadevrt"}, true)
+      .Cases({"-cudart", "--cudart", "-default-stream", "--default-stream"},
+             true)
+      .Cases({"-device-entity-has-hidden-visibility",
+              "--device-entity-has-hidden-visibility"},
+             true)
+      .Cases({"-device-stack-protector", "--device-stack-protector"}, true)
+      .Cases({"-fmad", "--fmad", "-ftz", "--ftz", "-hls"}, true)
+      .Cases({"--host-linker-script", "-m", "--machine", "-prec-div"}, true)
+      .Cases({"--prec-div", "-prec-sqrt", "--prec-sqrt"}, true)
+      .Cases({"-static-global-template-stub", "--static-global-template-stub"},
+             true)
+      .Default(false);
+}
+
+/// nvcc options with a separate value whose spelling GCC and Clang use
+/// without one (`-Werror`, `-time`, `-dp`): read so only in an nvcc
+/// command, never in one of another compiler or of a compiler script.
+static bool nvccOnlyOptionWithValue(llvm::StringRef Opt) {
+  return llvm::StringSwitch<bool>(Opt)
+      .Cases({"-Werror", "-time", "-dp"}, true)
       .Default(false);
 }
 
 bool nvccOptionTakesSeparateValue(llvm::StringRef Opt) {
-  return isIgnoredOptionWithValue(Opt) ||
+  return isIgnoredOptionWithValue(Opt) || nvccOnlyOptionWithValue(Opt) ||
          llvm::StringSwitch<bool>(Opt)
-             .Cases({"-I", "-D", "-U", "--include-path", "--define-macro"}, true)
+             .Cases({"-I", "-D", "-U", "--include-path", "--define-macro"},
+                    true)
              .Cases({"--undefine-macro", "-isystem", "--system-include"}, true)
-             .Cases({"-include", "--pre-include", "-iquote", "-idirafter"}, true)
+             .Cases({"-include", "--pre-include", "-iquote", "-idirafter"},
+                    true)
              .Cases({"-std", "--std", "-arch", "--gpu-architecture"}, true)
-             .Cases({"-gencode", "--generate-code", "-code", "--gpu-code"}, true)
+             .Cases({"-gencode", "--generate-code", "-code", "--gpu-code"},
+                    true)
              .Cases({"-Xcompiler", "--compiler-options", "-x", "--x"}, true)
              .Cases({"-optf", "--options-file", "--dependency-output"}, true)
              .Cases({"--output-directory", "-MJ", "--cuda-gpu-arch"}, true)
+             .Cases({"-rdc", "--relocatable-device-code"}, true)
              .Default(false);
 }
 
@@ -183,7 +228,9 @@ public:
       : Argv(Argv), File(File), Out(Out) {}
 
   void run() {
-    for (I = compilerIndexOf(Argv) + 1; I < Argv.size(); ++I)
+    size_t Compiler = compilerIndexOf(Argv);
+    IsNvcc = Compiler < Argv.size() && programNameOf(Argv[Compiler]) == "nvcc";
+    for (I = Compiler + 1; I < Argv.size(); ++I)
       readOne(Argv[I]);
   }
 
@@ -326,8 +373,12 @@ private:
       Out.HostCompiler = V;
       return;
     }
-    if (Arg == "-rdc=true" || Arg == "--relocatable-device-code=true" ||
-        Arg == "-dc" || Arg == "--device-c" || Arg == "-fgpu-rdc") {
+    if (takeValue(Arg, "-rdc", V) ||
+        takeValue(Arg, "--relocatable-device-code", V)) {
+      Out.RelocatableDeviceCode = V == "true";
+      return;
+    }
+    if (Arg == "-dc" || Arg == "--device-c" || Arg == "-fgpu-rdc") {
       Out.RelocatableDeviceCode = true;
       return;
     }
@@ -335,7 +386,8 @@ private:
       ++I; // the language: we always parse as CUDA
       return;
     }
-    if (isIgnoredOptionWithValue(Arg)) {
+    if (isIgnoredOptionWithValue(Arg) ||
+        (IsNvcc && nvccOnlyOptionWithValue(Arg))) {
       if (I + 1 < Argv.size())
         Out.Ignored.push_back(Arg.str() + " " + Argv[++I]);
       return;
@@ -347,6 +399,7 @@ private:
   llvm::StringRef File;
   ParsedCompileCommand &Out;
   size_t I = 1;
+  bool IsNvcc = false; ///< nvcc itself, not another compiler or a script.
 };
 } // namespace
 

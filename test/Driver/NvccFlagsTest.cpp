@@ -93,6 +93,35 @@ TEST(NvccFlags, RdcAndIgnoredFlags) {
   EXPECT_EQ(P.HostCompiler, "g++");
 }
 
+// Every option nvcc shows with a value takes its value apart too: left
+// unread, the value would be taken for a source (after `-x cu`, every word
+// is one). `-rdc true` is read as `-rdc=true`.
+TEST(NvccFlags, ReadsTheSeparateValueOfEveryNvccOption) {
+  auto P =
+      parse({"nvcc", "-x", "cu", "-Werror", "all-warnings", "--default-stream",
+             "per-thread", "-rdc", "true", "-m", "64", "-ftz", "true", "-time",
+             "t.csv", "--diag-error", "20012", "src/a.cu"});
+  EXPECT_TRUE(P.RelocatableDeviceCode);
+  EXPECT_EQ(P.Ignored,
+            (std::vector<std::string>{
+                "-Werror all-warnings", "--default-stream per-thread", "-m 64",
+                "-ftz true", "-time t.csv", "--diag-error 20012"}));
+  EXPECT_FALSE(
+      parse({"nvcc", "-rdc", "false", "src/a.cu"}).RelocatableDeviceCode);
+}
+
+// GCC and Clang spell -Werror and -time without a value: another compiler's
+// command (or a compiler script's, such as Kokkos's nvcc_wrapper, which
+// hands such options to the host compiler) keeps the next word.
+TEST(NvccFlags, NvccOnlyValueOptionsKeepTheirMeaningElsewhere) {
+  for (const char *Compiler : {"clang++", "nvcc_wrapper"}) {
+    auto P =
+        parse({Compiler, "-Werror", "-DX=1", "-time", "-DY=2", "src/a.cu"});
+    EXPECT_EQ(P.PreprocessorArgs, (std::vector<std::string>{"-DX=1", "-DY=2"}))
+        << Compiler;
+  }
+}
+
 TEST(NvccFlags, HostCompilerInEverySpelling) {
   EXPECT_EQ(parse({"nvcc", "-ccbin=/opt/gcc/bin", "src/a.cu"}).HostCompiler,
             "/opt/gcc/bin");

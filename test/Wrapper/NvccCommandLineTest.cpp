@@ -94,6 +94,17 @@ TEST(ReadNvccRequest, OptionValuesAreNotInputs) {
   EXPECT_EQ(Args[R.CudaInputs[0]], "a.cu");
 }
 
+// After `-x cu` every word is a source, so a value nvcc's table did not
+// know (`-Werror all-warnings`, CMake's `--default-stream per-thread`) was
+// taken for one.
+TEST(ReadNvccRequest, ValuesAfterXCuAreNotInputs) {
+  auto Args = words({"-x", "cu", "-Werror", "all-warnings", "--default-stream",
+                     "per-thread", "-rdc", "true", "-c", "a.cpp"});
+  NvccRequest R = readNvccRequest(Args);
+  ASSERT_EQ(R.CudaInputs.size(), 1u);
+  EXPECT_EQ(Args[R.CudaInputs[0]], "a.cpp");
+}
+
 TEST(ReadNvccRequest, DefaultDepFileFollowsTheOutput) {
   NvccRequest R = readNvccRequest(words({"-MD", "-c", "a.cu", "-o", "b.o"}));
   EXPECT_EQ(R.DepFile, "b.d");
