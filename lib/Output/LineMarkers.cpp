@@ -1,8 +1,11 @@
 //===--- LineMarkers.cpp - #line directives for rewritten text ------------===//
 
 #include "Output/LineMarkers.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringMap.h"
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 namespace cudalower {
@@ -105,6 +108,45 @@ std::vector<Piece> piecesOf(llvm::StringRef Old,
   return Pieces;
 }
 
+/// The directive at \p Tok (a `#` starting a line): its name and first
+/// word, and \p Tok left on the token after its line.
+std::pair<llvm::StringRef, llvm::StringRef> readDirective(clang::Lexer &Lex,
+                                                          clang::Token &Tok) {
+  llvm::StringRef Name, Word;
+  Lex.LexFromRawLexer(Tok);
+  if (Tok.is(clang::tok::raw_identifier) && !Tok.isAtStartOfLine()) {
+    Name = Tok.getRawIdentifier();
+    Lex.LexFromRawLexer(Tok);
+    if (Tok.is(clang::tok::raw_identifier) && !Tok.isAtStartOfLine())
+      Word = Tok.getRawIdentifier();
+  }
+  while (Tok.isNot(clang::tok::eof) && !Tok.isAtStartOfLine())
+    Lex.LexFromRawLexer(Tok);
+  return {Name, Word};
+}
+
+/// Where the `#define G` line starts, when \p Text opens with an include
+/// guard (`#ifndef G`, then `#define G`, only comments before each).
+std::optional<size_t> guardOpeningEnd(llvm::StringRef Text) {
+  clang::LangOptions LO;
+  LO.CPlusPlus = true;
+  clang::Lexer Lex(clang::SourceLocation::getFromRawEncoding(1), LO,
+                   Text.begin(), Text.begin(), Text.end());
+  clang::Token Tok;
+  Lex.LexFromRawLexer(Tok);
+  if (!Tok.is(clang::tok::hash) || !Tok.isAtStartOfLine())
+    return std::nullopt;
+  auto [If, Guard] = readDirective(Lex, Tok);
+  if (If != "ifndef" || Guard.empty() || !Tok.is(clang::tok::hash))
+    return std::nullopt;
+  size_t HashOffset = Tok.getLocation().getRawEncoding() - 1;
+  auto [Define, Macro] = readDirective(Lex, Tok);
+  if (Define != "define" || Macro != Guard)
+    return std::nullopt;
+  size_t LineStart = Text.take_front(HashOffset).rfind('\n');
+  return LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+}
+
 } // namespace
 
 std::string withLineMarkers(llvm::StringRef Old,
@@ -112,13 +154,25 @@ std::string withLineMarkers(llvm::StringRef Old,
                             llvm::StringRef OriginalPath) {
   LineTable Lines(Old);
   RemovedLines Removed(Old, Lines, Edits);
-  std::string Out = lineMarker(1, OriginalPath);
-  unsigned Expected = 1;    // the line the compiler takes the next one for
+  // A directive before an include guard's #ifndef hides the guard from the
+  // preprocessors' multiple-include optimisation (GCC's, EDG's): each
+  // later #include of the copy would read it all again (45% more
+  // preprocessing time for a RAJA example). The first directive goes
+  // before the guard's #define when no edit lies before that; the lines up
+  // to there hold only comments and the #ifndef.
+  size_t Skip = 0;
+  if (std::optional<size_t> End = guardOpeningEnd(Old))
+    if (Edits.empty() || Edits.begin()->getOffset() >= *End)
+      Skip = *End;
+  unsigned Expected = Lines.lineOf(Skip); // what the compiler takes it for
+  std::string Out =
+      Old.take_front(Skip).str() + lineMarker(Expected, OriginalPath);
   unsigned LastMatched = 0; // the last moved line found, to keep order
   bool AtLineStart = true;
   bool Continued = false; // the previous line ended with a backslash
   for (const Piece &P : piecesOf(Old, Edits)) {
-    for (size_t I = 0; I < P.Text.size();) {
+    for (size_t I = P.Kept ? std::max(P.OldOffset, Skip) - P.OldOffset : 0;
+         I < P.Text.size();) {
       size_t End = P.Text.find('\n', I);
       End = End == llvm::StringRef::npos ? P.Text.size() : End + 1;
       llvm::StringRef Chunk = P.Text.slice(I, End);

@@ -9,7 +9,9 @@ namespace cudalower {
 
 /// \p Old with \p Edits applied, and `#line` directives so that a compiler
 /// reading the result names \p OriginalPath and the lines of \p Old: one at
-/// the top, and one wherever the edits shifted the lines that follow. Text
+/// the top (before an include guard's #define, so that the guard stays
+/// first and preprocessors still skip a second #include of the file), and
+/// one wherever the edits shifted the lines that follow. Text
 /// the edits moved (a lambda body that became a functor's `operator()`) is
 /// found in the text the edits removed, line by line, and keeps the line
 /// numbers it had there; lines the edits wrote anew take the numbers that

@@ -150,7 +150,8 @@ commandDatabase(llvm::StringRef Input, llvm::ArrayRef<std::string> Args,
 }
 
 /// Copies every project file the engine did not write into the overlay,
-/// as it is, under a `#line` that names the original.
+/// as it is, with a `#line` that names the original (after an include
+/// guard's #ifndef: withLineMarkers).
 llvm::Error copyUnchanged(llvm::ArrayRef<std::string> Files,
                           llvm::StringRef OverlayRoot) {
   for (const std::string &File : Files) {
@@ -165,7 +166,7 @@ llvm::Error copyUnchanged(llvm::ArrayRef<std::string> Files,
       return llvm::createStringError("cannot create a directory for " + Dest +
                                      ": " + EC.message());
     if (llvm::Error E = writeFileAtomically(
-            Dest, lineMarker(1, File) + (*Buffer)->getBuffer().str()))
+            Dest, withLineMarkers((*Buffer)->getBuffer(), {}, File)))
       return E;
   }
   return llvm::Error::success();

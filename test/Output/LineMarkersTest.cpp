@@ -19,6 +19,32 @@ TEST(LineMarkers, UneditedTextGetsOneMarker) {
             "#line 1 \"/p/x.cu\"\na\nb\n");
 }
 
+// An include guard stays the file's first directive, so that
+// preprocessors skip a second #include of the copy as they skip the
+// original's: the first marker goes before the guard's #define.
+TEST(LineMarkers, TheFirstMarkerLeavesAnIncludeGuardFirst) {
+  std::string Guarded = "// c\n#ifndef G_H\n#define G_H\nint x;\n#endif\n";
+  EXPECT_EQ(
+      withLineMarkers(Guarded, {}, "g.h"),
+      "// c\n#ifndef G_H\n#line 3 \"g.h\"\n#define G_H\nint x;\n#endif\n");
+  // An edit inside the guard keeps it first, and is marked as before.
+  EXPECT_EQ(withLineMarkers(
+                Guarded, edits({Replacement("g.h", 29, 0, "int y;\n")}), "g.h"),
+            "// c\n#ifndef G_H\n#line 3 \"g.h\"\n#define G_H\nint y;\n"
+            "#line 4 \"g.h\"\nint x;\n#endif\n");
+  // An edit before the #define, another macro defined, or code first: the
+  // marker stays at the top.
+  EXPECT_EQ(
+      withLineMarkers(Guarded, edits({Replacement("g.h", 0, 4, "")}), "g.h")
+          .substr(0, 14),
+      "#line 1 \"g.h\"\n");
+  for (const char *Text :
+       {"#ifndef A\n#define B\n#endif\n",
+        "int x;\n#ifndef G\n#define G\n#endif\n", "#pragma once\nint x;\n"})
+    EXPECT_EQ(withLineMarkers(Text, {}, "g.h"),
+              "#line 1 \"g.h\"\n" + std::string(Text));
+}
+
 // Lines inserted before line 2 shift it: a marker puts it back.
 TEST(LineMarkers, InsertedLinesAreFollowedByAMarker) {
   std::string Old = "a\nb\n";
