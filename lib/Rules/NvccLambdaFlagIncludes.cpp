@@ -71,6 +71,16 @@ void NvccLambdaFlagIncludes::finishTranslationUnit() {
   IncludeInserter Includes(SM);
   // One finding per file and header, at the file's first such name.
   llvm::StringSet<> Done;
+  // Many references share a declaring file, and the first inclusion of a
+  // file is found by a walk over every source location entry (thousands
+  // of headers and macro expansions in a library's units): once per file.
+  llvm::DenseMap<const FileEntry *, bool> FlagOnly;
+  auto OnlyTheFlagReaches = [&](FileEntryRef File) {
+    auto [It, New] = FlagOnly.try_emplace(&File.getFileEntry(), false);
+    if (New)
+      It->second = Inclusions.onlyTheFlagReaches(File, SM);
+    return It->second;
+  };
   std::sort(References.begin(), References.end(),
             [&](const Reference &A, const Reference &B) {
               return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
@@ -80,7 +90,7 @@ void NvccLambdaFlagIncludes::finishTranslationUnit() {
     SourceLocation DeclLoc = SM.getExpansionLoc(Deciding.getLocation());
     OptionalFileEntryRef DeclFile =
         SM.getFileEntryRefForID(SM.getFileID(DeclLoc));
-    if (!DeclFile || !Inclusions.onlyTheFlagReaches(*DeclFile, SM))
+    if (!DeclFile || !OnlyTheFlagReaches(*DeclFile))
       continue;
     std::optional<tooling::stdlib::Symbol> Symbol = Recognize(R.Target);
     std::optional<tooling::stdlib::Header> Header =
