@@ -11,6 +11,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
@@ -287,6 +288,16 @@ protected:
   DiagBuilder diag(clang::SourceLocation Loc, llvm::StringRef Message,
                    DiagLevel Level = DiagLevel::Warning);
   RuleContext &context() { return Ctx; }
+  /// The parse fixes of this pass whose kind is one of \p Kinds: a rule
+  /// passes its parseFixesWritten() and reports each of its own as an edit
+  /// (the engine maps the findings of a fixed parse back to the text on
+  /// disk).
+  auto parseFixesOf(llvm::ArrayRef<ParseFixKind> Kinds) {
+    return llvm::make_filter_range(
+        Ctx.getParseFixes(), [Kinds](const ParseFixReference &Fix) {
+          return llvm::is_contained(Kinds, Fix.Kind);
+        });
+  }
   /// The value of the option \p Key, which the rule declares in
   /// declaredOptions(): the --rule-option value (checked when the tool
   /// started) or the declared default. T is `bool` for OptionType::Bool and

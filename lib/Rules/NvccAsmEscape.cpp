@@ -5,17 +5,14 @@
 namespace cudalower {
 
 void NvccAsmEscape::finishTranslationUnit() {
-  // The parse read the `%` inserted at Loc; the edit puts it in the file
-  // (the engine maps the findings of a fixed parse back to the text on
-  // disk).
-  for (const ParseFixReference &Fix : context().getParseFixes())
-    if (Fix.Kind == ParseFixKind::AsmPercentEscape)
-      diag(Fix.Loc, "'" + Fix.Name +
-                        "' in an asm string starts no operand: nvcc passes "
-                        "it to ptxas as written and Clang rejects it; "
-                        "escape it as '%" + Fix.Name +
-                        "', which both read as '" + Fix.Name + "'")
-          .insert(Fix.Loc, Fix.Text);
+  // The parse read the `%` inserted at Loc; the edit puts it in the file.
+  for (const ParseFixReference &Fix : parseFixesOf(parseFixesWritten()))
+    diag(Fix.Loc, "'" + Fix.Name +
+                      "' in an asm string starts no operand: nvcc passes "
+                      "it to ptxas as written and Clang rejects it; "
+                      "escape it as '%" +
+                      Fix.Name + "', which both read as '" + Fix.Name + "'")
+        .insert(Fix.Loc, Fix.Text);
 }
 
 PreScanTriggers NvccAsmEscape::preScanTriggers() {

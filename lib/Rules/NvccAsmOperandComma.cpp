@@ -6,13 +6,12 @@ namespace cudalower {
 
 void NvccAsmOperandComma::finishTranslationUnit() {
   // The parse read the `,` inserted at Loc; the edit puts it in the file.
-  for (const ParseFixReference &Fix : context().getParseFixes())
-    if (Fix.Kind == ParseFixKind::AsmOperandComma)
-      diag(Fix.Loc, "the asm operand " + Fix.Name +
-                        " follows the one before it without a ',': nvcc "
-                        "reads the two operands, Clang rejects them; "
-                        "insert ',', which both accept")
-          .insert(Fix.Loc, Fix.Text);
+  for (const ParseFixReference &Fix : parseFixesOf(parseFixesWritten()))
+    diag(Fix.Loc, "the asm operand " + Fix.Name +
+                      " follows the one before it without a ',': nvcc "
+                      "reads the two operands, Clang rejects them; "
+                      "insert ',', which both accept")
+        .insert(Fix.Loc, Fix.Text);
 }
 
 PreScanTriggers NvccAsmOperandComma::preScanTriggers() {

@@ -22,13 +22,9 @@ static std::string dependentNameMessage(const ParseFixReference &Fix) {
 }
 
 void NvccDependentTemplate::finishTranslationUnit() {
-  // The parse read the keyword at Loc; the edit puts it in the file (the
-  // engine maps the findings of a fixed parse back to the text on disk).
-  for (const ParseFixReference &Fix : context().getParseFixes())
-    if (Fix.Kind == ParseFixKind::TemplateKeyword ||
-        Fix.Kind == ParseFixKind::TypenameKeyword ||
-        Fix.Kind == ParseFixKind::DependentBaseMember)
-      diag(Fix.Loc, dependentNameMessage(Fix)).insert(Fix.Loc, Fix.Text);
+  // The parse read the keyword at Loc; the edit puts it in the file.
+  for (const ParseFixReference &Fix : parseFixesOf(parseFixesWritten()))
+    diag(Fix.Loc, dependentNameMessage(Fix)).insert(Fix.Loc, Fix.Text);
 }
 
 PreScanTriggers NvccDependentTemplate::preScanTriggers() {

@@ -28,16 +28,12 @@ static std::string lenientConstexprMessage(const ParseFixReference &Fix) {
 
 void NvccLenientConstexpr::finishTranslationUnit() {
   // The parse read Text at Loc; the edit replaces what the file on disk
-  // has there (the engine maps the findings of a fixed parse back to it:
-  // the range of Text becomes the range of what it replaced).
-  for (const ParseFixReference &Fix : context().getParseFixes())
-    if (Fix.Kind == ParseFixKind::StaticMemberThis ||
-        Fix.Kind == ParseFixKind::NonLiteralConstexpr ||
-        Fix.Kind == ParseFixKind::HostOnlyConstexpr)
-      diag(Fix.Loc, lenientConstexprMessage(Fix))
-          .replace(CharSourceRange::getCharRange(
-                       Fix.Loc, Fix.Loc.getLocWithOffset(Fix.Text.size())),
-                   Fix.Text);
+  // has there (the range of Text becomes the range of what it replaced).
+  for (const ParseFixReference &Fix : parseFixesOf(parseFixesWritten()))
+    diag(Fix.Loc, lenientConstexprMessage(Fix))
+        .replace(CharSourceRange::getCharRange(
+                     Fix.Loc, Fix.Loc.getLocWithOffset(Fix.Text.size())),
+                 Fix.Text);
 }
 
 PreScanTriggers NvccLenientConstexpr::preScanTriggers() {

@@ -9,18 +9,15 @@ namespace cudalower {
 
 void NvccRedeclaredSpace::finishTranslationUnit() {
   // The parse read the keyword inserted at Loc; the edit puts it in the
-  // file (the engine maps the findings of a fixed parse back to the text
-  // on disk).
-  for (const ParseFixReference &Fix : context().getParseFixes())
-    if (Fix.Kind == ParseFixKind::RedeclaredSpace)
-      diag(Fix.Loc,
-           "function '" + Fix.Name +
-               "' is declared in other execution spaces elsewhere; "
-               "nvcc merges its declarations into one __host__ "
-               "__device__ function, Clang refuses them: declare it '" +
-               llvm::StringRef(Fix.Text).trim().str() +
-               "' here too, as nvcc reads it")
-          .insert(Fix.Loc, Fix.Text);
+  // file.
+  for (const ParseFixReference &Fix : parseFixesOf(parseFixesWritten()))
+    diag(Fix.Loc, "function '" + Fix.Name +
+                      "' is declared in other execution spaces elsewhere; "
+                      "nvcc merges its declarations into one __host__ "
+                      "__device__ function, Clang refuses them: declare it '" +
+                      llvm::StringRef(Fix.Text).trim().str() +
+                      "' here too, as nvcc reads it")
+        .insert(Fix.Loc, Fix.Text);
 }
 
 PreScanTriggers NvccRedeclaredSpace::preScanTriggers() {
