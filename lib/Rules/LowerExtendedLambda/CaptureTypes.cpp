@@ -221,13 +221,49 @@ LambdaPlanner::typeParameterFor(const VarDecl &Var, const Expr *InitCapture,
              .str());
     return std::nullopt;
   }
-  std::string Param = Var.getName().str() + "_capture_t";
+  return addTypeParameter(Var.getName(), std::move(*Arg));
+}
+
+std::string LambdaPlanner::addTypeParameter(llvm::StringRef Name,
+                                            std::string Arg) {
+  std::string Param = Name.str() + "_capture_t";
   while (std::any_of(TemplateParams.begin(), TemplateParams.end(),
                      [&](llvm::StringRef P) { return P.ends_with(" " + Param); }))
     Param += "_";
   TemplateParams.push_back("class " + Param);
-  TemplateArgs.push_back(std::move(*Arg));
+  TemplateArgs.push_back(std::move(Arg));
   return Param;
+}
+
+std::optional<std::string>
+LambdaPlanner::bindingType(const BindingDecl &Binding) {
+  QualType T = Binding.getType();
+  if (!T.isNull() && !T->isDependentType()) {
+    // A tuple-like binding may be a reference (`std::tie`); the closure
+    // copies what it refers to.
+    QualType Value = T.getNonReferenceType().getUnqualifiedType();
+    // A tuple-like binding's type is spelled through the library's
+    // `std::tuple_element<I, E>::type`: the type it names is the one to
+    // write (a std:: name in device code otherwise).
+    if (Binding.getHoldingVar())
+      Value = Value.getCanonicalType();
+    if (Value->isArrayType()) {
+      fail(llvm::formatv("the captured structured binding '{0}' is an "
+                         "array; capture the object it belongs to",
+                         Binding.getName())
+               .str());
+      return std::nullopt;
+    }
+    if (isSpellable(Value))
+      if (auto Spelled = spell(Value))
+        return Spelled;
+  }
+  // In a template (the type is known per instantiation) or a type the
+  // speller cannot write: the construction, where the name is in scope,
+  // names it.
+  std::string Name = Binding.getNameAsString();
+  return addTypeParameter(
+      Name, applyTrait("remove_reference", "decltype(" + Name + ")"));
 }
 
 std::optional<std::string>

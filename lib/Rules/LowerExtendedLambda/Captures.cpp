@@ -68,6 +68,10 @@ class EnclosingVarFinder : public RecursiveASTVisitor<EnclosingVarFinder> {
 public:
   explicit EnclosingVarFinder(const LambdaExpr &L) : L(L) {}
   bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *B = dyn_cast<BindingDecl>(E->getDecl())) {
+      noteBinding(*E, *B);
+      return true;
+    }
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
     // A nested lambda's uses of this lambda's own parameters and locals
     // also refer to enclosing variables: they are not captures of L.
@@ -83,8 +87,19 @@ public:
     return true;
   }
   std::vector<const VarDecl *> Vars;
+  /// The enclosing function's structured bindings the body names.
+  std::vector<const BindingDecl *> Bindings;
   bool UsesThis = false;
   const LambdaExpr &L;
+
+private:
+  void noteBinding(const DeclRefExpr &E, const BindingDecl &B) {
+    if (E.refersToEnclosingVariableOrCapture() &&
+        B.getDeclContext()->isFunctionOrMethod() &&
+        !L.getCallOperator()->Encloses(B.getDeclContext()) &&
+        !llvm::is_contained(Bindings, &B))
+      Bindings.push_back(&B);
+  }
 };
 
 /// Collects the lambdas inside a lambda body.
@@ -123,9 +138,11 @@ bool LambdaPlanner::planCapture(const LambdaCapture &C) {
   }
   if (C.isPackExpansion())
     return fail("it captures a parameter pack (§5.3.8.4 item 12)");
+  if (const auto *Binding = dyn_cast<BindingDecl>(C.getCapturedVar()))
+    return planBindingCapture(*Binding);
   const auto *Var = dyn_cast<VarDecl>(C.getCapturedVar());
   if (!Var)
-    return fail("it captures a structured binding");
+    return fail("it captures something other than a variable");
   std::string Name = Var->getNameAsString();
   QualType T = Var->getType().getNonReferenceType();
   std::string Init = Name;
@@ -158,6 +175,17 @@ bool LambdaPlanner::planCapture(const LambdaCapture &C) {
   if (!Spelled)
     return false;
   Members.push_back({declarator(*Spelled, Name) + ";", Init});
+  return true;
+}
+
+bool LambdaPlanner::planBindingCapture(const BindingDecl &Binding) {
+  // C++20 captures structured bindings: the closure holds a copy of what
+  // the name refers to, of the binding's type (decltype(name)).
+  auto Spelled = bindingType(Binding);
+  if (!Spelled)
+    return false;
+  Members.push_back({declarator(*Spelled, Binding.getName()) + ";",
+                     Binding.getNameAsString()});
   return true;
 }
 
@@ -227,6 +255,21 @@ bool LambdaPlanner::planCaptures() {
     Members.push_back({declarator(*Spelled, V->getName()) + ";",
                        V->getNameAsString()});
     Captured.insert(V);
+  }
+  for (const BindingDecl *B : Finder.Bindings) {
+    if (Captured.count(B))
+      continue;
+    if (L.getCaptureDefault() == LCD_ByRef) {
+      FailLevel = DiagLevel::Error;
+      return fail(llvm::formatv("it captures '{0}' by reference, a host "
+                                "address that the GPU cannot read "
+                                "(§5.3.8.4 item 12)",
+                                B->getName())
+                      .str());
+    }
+    if (!planBindingCapture(*B))
+      return false;
+    Captured.insert(B);
   }
   return true;
 }

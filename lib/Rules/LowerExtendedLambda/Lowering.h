@@ -176,6 +176,8 @@ private:
   bool planCaptures();
   bool planCapture(const clang::LambdaCapture &C);
   bool planInnerCaptures();
+  /// A member for a captured structured binding (C++20).
+  bool planBindingCapture(const clang::BindingDecl &Binding);
   // CaptureTypes.cpp
   /// \p T as the functor writes it; nullopt if it names a function-local
   /// type, unless \p Copied holds that type (it is copied along).
@@ -187,6 +189,12 @@ private:
   std::optional<std::string> typeParameterFor(const clang::VarDecl &Var,
                                               const clang::Expr *InitCapture,
                                               llvm::StringRef Why);
+  /// A template parameter of the functor for the capture \p Name, filled
+  /// with \p Arg at the construction; returns the parameter's name.
+  std::string addTypeParameter(llvm::StringRef Name, std::string Arg);
+  /// The member type for a captured structured binding; nullopt (after
+  /// fail) for an array.
+  std::optional<std::string> bindingType(const clang::BindingDecl &Binding);
   /// The type of the copy a closure holds of \p Named, as the construction
   /// spells it (`decltype(n)`; through a trait for a reference, whose
   /// header goes into Headers). \p Decays: an init-capture's copy.
