@@ -4,8 +4,11 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Sema/Scope.h"
+#include "clang/Sema/ScopeInfo.h"
 #include "clang/Sema/Sema.h"
 #include "llvm/Support/Path.h"
 
@@ -84,7 +87,31 @@ bool isRedeclarationOfClangRuntime(const clang::Diagnostic &Info) {
          isInClangCudaWrapper(*Earlier);
 }
 
+bool isAttributeInCudaLambdaParameters(const clang::Diagnostic &Info,
+                                       const clang::Sema *S) {
+  // In a lambda's parameter clause: its prototype scope, inside its
+  // function scope.
+  if (Info.getID() != diag::err_attributes_not_allowed || !S ||
+      !Info.hasSourceManager() || S->FunctionScopes.empty() ||
+      !S->getCurScope() || !S->getCurScope()->isFunctionPrototypeScope())
+    return false;
+  const auto *Lambda =
+      dyn_cast<sema::LambdaScopeInfo>(S->FunctionScopes.back());
+  if (!Lambda)
+    return false;
+  // Only a `[[...]]` after the introducer: the parser read the lambda's
+  // own attributes and is in its parameter clause.
+  const SourceManager &SM = Info.getSourceManager();
+  SourceLocation At = SM.getSpellingLoc(Info.getLocation());
+  SourceLocation Introduced = Lambda->IntroducerRange.getEnd();
+  return At.isValid() && Introduced.isValid() &&
+         SM.isBeforeInTranslationUnit(SM.getSpellingLoc(Introduced), At) &&
+         llvm::StringRef(SM.getCharacterData(At)).starts_with("[[");
+}
+
 bool isToleratedError(const clang::Diagnostic &Info, const clang::Sema *S) {
+  if (isAttributeInCudaLambdaParameters(Info, S))
+    return true; // the parameter is read without it, as nvcc reads it
   if (isRedeclarationOfClangRuntime(Info))
     return true; // Clang's declaration stays; it means the same
   if (isSharedInitialisationNvccSkips(Info, S))

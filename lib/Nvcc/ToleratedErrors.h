@@ -30,6 +30,15 @@
 //   compilation, Clang in both passes. The device pass reads the same body
 //   and reports the error if it is one. Tests: lit
 //   nvcc-isms/device-only-instantiation.cu; unit LeftToDevicePass.*.
+// - C++11 attributes on the parameters of a lambda written with CUDA
+//   attributes (`[=] __device__ (int i, [[maybe_unused]] int j)`, or
+//   through a macro such as `KOKKOS_LAMBDA`): nvcc reads them; Clang's
+//   parser, once it has read GNU attributes after the introducer, refuses
+//   every `[[...]]` in the parameter clause ("an attribute list cannot
+//   appear here") and reads the parameter without it. The error is dropped:
+//   the lowered functor's `operator()` keeps the attribute as written, where
+//   Clang reads it. Tests: lit nvcc-isms/lambda-parameter-attributes.cu;
+//   unit ToleratedErrors.AttributesOnCudaLambdaParameters.
 //
 // Calls across execution spaces from __host__ __device__ code (#20011-D
 // and kin) are warnings for nvcc too, but the rules read them: see
@@ -51,6 +60,12 @@ namespace cudalower {
 /// verification drop: see the list above. \p S: the parse's Sema while it
 /// lives (some entries read the declaration being parsed), or null.
 bool isToleratedError(const clang::Diagnostic &Info, const clang::Sema *S);
+
+/// True for Clang's "an attribute list cannot appear here" at a C++11
+/// attribute in the parameter clause of a lambda written with CUDA
+/// attributes (`[=] __device__ (int i, [[maybe_unused]] int j)`).
+bool isAttributeInCudaLambdaParameters(const clang::Diagnostic &Info,
+                                       const clang::Sema *S);
 
 /// True for Clang's "cannot overload" error on a re-declaration of a
 /// function that one of Clang's own CUDA wrapper headers declares with
