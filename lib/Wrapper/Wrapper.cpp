@@ -146,6 +146,33 @@ int compileLowered(const Plan &P, const std::vector<LoweredInput> &In,
   return Code;
 }
 
+/// After nvcc failed on lowered copies in strict mode: what the lowering
+/// found in each, which a build that prints only nvcc's errors hides (a
+/// lambda the rules could not lower fails as "requires --extended-lambda";
+/// the reason is among these findings).
+void explainStrictFailure(const std::vector<LoweredInput> &In,
+                          const std::vector<std::string> &Args,
+                          const NvccRequest &Req) {
+  for (size_t I = 0; I < In.size(); ++I) {
+    if (In[I].Result != LoweredInput::Lowered)
+      continue;
+    const std::string &Input = Args[Req.CudaInputs[I]];
+    std::string Found = toNvccFormat(In[I].Diagnostics);
+    if (Found.empty()) {
+      llvm::errs() << "cuda-lower-nvcc: note: nvcc did not compile the "
+                      "lowered copy of "
+                   << Input
+                   << " (its lowering was reused from the cache: run "
+                      "cuda-lower on it to see what the lowering found)\n";
+      continue;
+    }
+    llvm::errs() << "cuda-lower-nvcc: note: nvcc did not compile the lowered "
+                    "copy of "
+                 << Input << "; what the lowering found there:\n"
+                 << Found;
+  }
+}
+
 } // namespace
 
 int runWrapper(llvm::ArrayRef<std::string> Args, llvm::StringRef Self) {
@@ -229,7 +256,10 @@ int runWrapper(llvm::ArrayRef<std::string> Args, llvm::StringRef Self) {
   }
   if (!AnyLowered && !Opts.Strict)
     return run(Original);
-  return compileLowered(P, In, Original, Opts.Strict);
+  int Code = compileLowered(P, In, Original, Opts.Strict);
+  if (Code != 0 && Opts.Strict && !Opts.Verbose && !P.Req.DryRun)
+    explainStrictFailure(In, P.Args, P.Req);
+  return Code;
 }
 
 } // namespace cudalower
