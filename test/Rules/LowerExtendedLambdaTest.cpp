@@ -201,6 +201,21 @@ TEST(LowerExtendedLambda, CapturedReferencesBelowCxx17UseTheStandardTrait) {
   EXPECT_EQ(R.Output.find("cuda/std"), std::string::npos) << R.Output;
 }
 
+TEST(LowerExtendedLambda, AbbreviatedEnclosingTemplatesAreRefused) {
+  auto R =
+      test::runRules("template <class F> __global__ void k(F f) { f(0); }\n"
+                     "void run(double *p, auto f) {\n"
+                     "  k<<<1, 1>>>([=] __device__ (int i) { p[i] = f(i); });\n"
+                     "}\n",
+                     "lower-extended-lambda", {}, "input.cu", {"-std=c++20"});
+  EXPECT_NE(R.Diagnostics.find("the enclosing function is an abbreviated "
+                               "template"),
+            std::string::npos)
+      << R.Diagnostics;
+  EXPECT_EQ(R.Output.find("struct run_lambda_1"), std::string::npos)
+      << R.Output;
+}
+
 TEST(LowerExtendedLambda, CtadCapturesBecomeTemplateParameters) {
   // CTAD from a dependent argument in a template never instantiated: the
   // type speller crashed on the undeduced class template name.

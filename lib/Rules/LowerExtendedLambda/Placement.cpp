@@ -151,6 +151,13 @@ bool LambdaPlanner::planTemplate() {
   if (!FT)
     return true;
   for (const NamedDecl *P : *FT->getTemplateParameters()) {
+    // `void f(auto g)`: the parameter's type is an invented template
+    // parameter, which no functor can name (nvcc's own host compilation
+    // rejects such a function with an extended lambda in it).
+    if (P->isImplicit())
+      return fail("the enclosing function is an abbreviated template (a "
+                  "parameter declared 'auto'); declare that parameter's "
+                  "type as a named template parameter");
     if (P->getName().empty())
       continue; // unnamed: neither the body nor a capture can mention it
     // Keep the text up to the name: default arguments stay on the function.
