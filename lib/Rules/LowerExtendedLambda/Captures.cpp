@@ -114,6 +114,16 @@ public:
 
 } // namespace
 
+bool LambdaPlanner::failByReference(llvm::StringRef Name) {
+  // The original makes the GPU read a host address: an error, not a
+  // warning.
+  FailLevel = DiagLevel::Error;
+  return fail(llvm::formatv("it captures '{0}' by reference, a host address "
+                            "that the GPU cannot read (§5.3.8.4 item 12)",
+                            Name)
+                  .str());
+}
+
 bool LambdaPlanner::planCapture(const LambdaCapture &C) {
   switch (C.getCaptureKind()) {
   case LCK_This:
@@ -127,12 +137,7 @@ bool LambdaPlanner::planCapture(const LambdaCapture &C) {
   case LCK_VLAType:
     return fail("it captures a variable-length array");
   case LCK_ByRef:
-    FailLevel = DiagLevel::Error;
-    return fail(llvm::formatv("it captures '{0}' by reference, a host "
-                              "address that the GPU cannot read "
-                              "(§5.3.8.4 item 12)",
-                              C.getCapturedVar()->getName())
-                    .str());
+    return failByReference(C.getCapturedVar()->getName());
   case LCK_ByCopy:
     break;
   }
@@ -236,14 +241,8 @@ bool LambdaPlanner::planCaptures() {
       continue;
     if (V->isParameterPack())
       return fail("it captures a parameter pack (§5.3.8.4 item 12)");
-    if (L.getCaptureDefault() == LCD_ByRef) {
-      FailLevel = DiagLevel::Error;
-      return fail(llvm::formatv("it captures '{0}' by reference, a host "
-                                "address that the GPU cannot read "
-                                "(§5.3.8.4 item 12)",
-                                V->getName())
-                      .str());
-    }
+    if (L.getCaptureDefault() == LCD_ByRef)
+      return failByReference(V->getName());
     if (V->getType()->isArrayType())
       return fail(llvm::formatv("the captured array '{0}' is used in a "
                                 "template; capture it explicitly",
@@ -259,14 +258,8 @@ bool LambdaPlanner::planCaptures() {
   for (const BindingDecl *B : Finder.Bindings) {
     if (Captured.count(B))
       continue;
-    if (L.getCaptureDefault() == LCD_ByRef) {
-      FailLevel = DiagLevel::Error;
-      return fail(llvm::formatv("it captures '{0}' by reference, a host "
-                                "address that the GPU cannot read "
-                                "(§5.3.8.4 item 12)",
-                                B->getName())
-                      .str());
-    }
+    if (L.getCaptureDefault() == LCD_ByRef)
+      return failByReference(B->getName());
     if (!planBindingCapture(*B))
       return false;
     Captured.insert(B);

@@ -175,6 +175,8 @@ private:
   // Captures.cpp
   bool planCaptures();
   bool planCapture(const clang::LambdaCapture &C);
+  /// Refuses a by-reference capture of \p Name, as an error.
+  bool failByReference(llvm::StringRef Name);
   bool planInnerCaptures();
   /// A member for a captured structured binding (C++20).
   bool planBindingCapture(const clang::BindingDecl &Binding);
