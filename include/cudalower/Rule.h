@@ -75,6 +75,13 @@ struct PreScanTriggers {
   /// refuses) or that only reports: the original compiles, or fails, as it
   /// would with nvcc anyway.
   bool NvccNeedsNone = false;
+
+  /// The triggers of such a rule: nothing for the pre-scan to find.
+  static PreScanTriggers nvccNeedsNone() {
+    PreScanTriggers T;
+    T.NvccNeedsNone = true;
+    return T;
+  }
 };
 
 /// The type of a rule option's value. The engine checks every

@@ -400,9 +400,7 @@ void ExecSpaceRestrictions::finishTranslationUnit() {
 
 PreScanTriggers ExecSpaceRestrictions::preScanTriggers() {
   // Nothing for the wrapper to find: it only reports what nvcc refuses with or without the flags.
-  PreScanTriggers T;
-  T.NvccNeedsNone = true;
-  return T;
+  return PreScanTriggers::nvccNeedsNone();
 }
 
 } // namespace cudalower

@@ -103,9 +103,7 @@ void ConstexprHostCall::claimFindings(FindingOwners &Owners) { Owners.ConstexprR
 
 PreScanTriggers ExecSpaceHostCallFromHd::preScanTriggers() {
   // Nothing for the wrapper to find: nvcc warns about such calls with or without the flags; the edit is for code that should run on the GPU, not for the build.
-  PreScanTriggers T;
-  T.NvccNeedsNone = true;
-  return T;
+  return PreScanTriggers::nvccNeedsNone();
 }
 
 } // namespace cudalower

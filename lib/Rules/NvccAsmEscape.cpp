@@ -17,9 +17,7 @@ void NvccAsmEscape::finishTranslationUnit() {
 
 PreScanTriggers NvccAsmEscape::preScanTriggers() {
   // Nothing for the wrapper to find: it escapes a spelling only Clang refuses.
-  PreScanTriggers T;
-  T.NvccNeedsNone = true;
-  return T;
+  return PreScanTriggers::nvccNeedsNone();
 }
 
 llvm::ArrayRef<ParseFixKind> NvccAsmEscape::parseFixesWritten() {

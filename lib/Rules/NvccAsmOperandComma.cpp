@@ -16,9 +16,7 @@ void NvccAsmOperandComma::finishTranslationUnit() {
 
 PreScanTriggers NvccAsmOperandComma::preScanTriggers() {
   // Nothing for the wrapper to find: it inserts a comma only Clang needs.
-  PreScanTriggers T;
-  T.NvccNeedsNone = true;
-  return T;
+  return PreScanTriggers::nvccNeedsNone();
 }
 
 llvm::ArrayRef<ParseFixKind> NvccAsmOperandComma::parseFixesWritten() {

@@ -29,9 +29,7 @@ void NvccDependentTemplate::finishTranslationUnit() {
 
 PreScanTriggers NvccDependentTemplate::preScanTriggers() {
   // Nothing for the wrapper to find: it inserts keywords only Clang needs.
-  PreScanTriggers T;
-  T.NvccNeedsNone = true;
-  return T;
+  return PreScanTriggers::nvccNeedsNone();
 }
 
 llvm::ArrayRef<ParseFixKind> NvccDependentTemplate::parseFixesWritten() {

@@ -38,9 +38,7 @@ void NvccLenientConstexpr::finishTranslationUnit() {
 
 PreScanTriggers NvccLenientConstexpr::preScanTriggers() {
   // Nothing for the wrapper to find: it rewrites code nvcc accepts and Clang rejects.
-  PreScanTriggers T;
-  T.NvccNeedsNone = true;
-  return T;
+  return PreScanTriggers::nvccNeedsNone();
 }
 
 llvm::ArrayRef<ParseFixKind> NvccLenientConstexpr::parseFixesWritten() {

@@ -22,9 +22,7 @@ void NvccRedeclaredSpace::finishTranslationUnit() {
 
 PreScanTriggers NvccRedeclaredSpace::preScanTriggers() {
   // Nothing for the wrapper to find: nvcc accepts the code as written.
-  PreScanTriggers T;
-  T.NvccNeedsNone = true;
-  return T;
+  return PreScanTriggers::nvccNeedsNone();
 }
 
 llvm::ArrayRef<ParseFixKind> NvccRedeclaredSpace::parseFixesWritten() {
