@@ -7,7 +7,7 @@
 // Without --no-verify, each lambda left in place is an error of its own:
 // plain nvcc refuses it, so the run cannot exit 0.
 // RUN: %expect-exit 1 %cuda-lower --rules=lower-extended-lambda %s 2>&1 >/dev/null | FileCheck %s --check-prefix=VERIFY
-// VERIFY-COUNT-4: error: a lambda annotated __host__ or __device__ is left in place: plain nvcc refuses it without --extended-lambda [verify]
+// VERIFY-COUNT-5: error: a lambda annotated __host__ or __device__ is left in place: plain nvcc refuses it without --extended-lambda [verify]
 
 // A captured variable of a local type cannot be named outside the function.
 int local_type(int n, int *out) {
@@ -71,3 +71,14 @@ template <typename... Ts> void pack(int *out, Ts... ts) {
   (void)l;
 }
 template void pack<int, int>(int *, int, int);
+
+// A lambda in a macro body is lowered by expanding the macro's use one
+// level (macro-bodies.cu), which a macro that also stringizes an argument
+// does not allow.
+#define TRACED_FORALL(i, ...) auto l = [=] __device__ (int i) { __VA_ARGS__ }; const char *trace = #__VA_ARGS__
+void traced(int *out) {
+  TRACED_FORALL(i, out[i] = 0;);
+  // CHECK: {{.*}}.cu:[[@LINE-1]]:3: warning: __device__ lambda not lowered: the lambda is written in a macro body, and the macro 'TRACED_FORALL' turns an argument into a string ('#'); expand the macro or lower the lambda by hand [lower-extended-lambda]
+  (void)l;
+  (void)trace;
+}

@@ -224,6 +224,50 @@ std::string functorType(const LambdaPlan &P) {
   return P.Name + "<" + llvm::join(Args, ", ") + ">";
 }
 
+std::string construction(const LambdaPlan &P, const SourceManager &SM) {
+  std::vector<std::string> Inits;
+  for (const Member &M : P.Members)
+    Inits.push_back(M.Init);
+  std::string Text = functorType(P) + "{" + llvm::join(Inits, ", ") + "}";
+  // In a macro argument a comma outside parentheses would split the
+  // argument (braces and angle brackets do not protect it).
+  bool InArgument = P.Expansion ? P.Expansion->inMacroArgument()
+                                : isInMacroArgument(P.L.getBeginLoc(), SM);
+  if (InArgument && Text.find(',') != std::string::npos)
+    Text = "(" + Text + ")";
+  return Text;
+}
+
+/// What replaces each macro use that writes lowered lambdas (by the use's
+/// start): its expansion, each of those lambdas replaced with its
+/// construction.
+std::map<unsigned, std::string>
+macroUseTexts(llvm::ArrayRef<const LambdaPlan *> Plans,
+              const SourceManager &SM) {
+  std::map<unsigned, std::vector<const LambdaPlan *>> ByUse;
+  for (const LambdaPlan *P : Plans)
+    if (P->Expansion)
+      ByUse[P->Expansion->use().getBegin().getRawEncoding()].push_back(P);
+  std::map<unsigned, std::string> Texts;
+  for (auto &[Use, InUse] : ByUse) {
+    std::string Text = InUse.front()->Expansion->text();
+    // From the last lambda back, so that earlier offsets stay valid.
+    std::vector<std::pair<std::pair<unsigned, unsigned>, const LambdaPlan *>>
+        Spans;
+    for (const LambdaPlan *P : InUse)
+      if (auto O = P->Expansion->offsets(
+              CharSourceRange::getTokenRange(P->L.getSourceRange())))
+        Spans.push_back({*O, P});
+    std::sort(Spans.begin(), Spans.end(), [](const auto &A, const auto &B) {
+      return A.first.first > B.first.first;
+    });
+    for (const auto &[Span, P] : Spans)
+      Text.replace(Span.first, Span.second - Span.first, construction(*P, SM));
+    Texts[Use] = std::move(Text);
+  }
+  return Texts;
+}
+
 /// Includes each of \p Headers in the file that holds \p Loc, where every
 /// fix puts an include line (identical insertions merge), unless the file
 /// includes it already.
@@ -322,16 +366,27 @@ void LowerExtendedLambda::emitPending() {
       if (Out[K])
         Formatted[G.Members[K]] = cutAtBody(*Out[K]);
   }
-  for (size_t I = 0; I < Pending.size(); ++I)
-    emit(*Pending[I].Plan, Pending[I].Ordinal, Pending[I].Removals, Sites[I],
-         std::move(Formatted[I]));
+  std::vector<const LambdaPlan *> Plans;
+  for (const PendingFunctor &F : Pending)
+    Plans.push_back(F.Plan.get());
+  std::map<unsigned, std::string> UseTexts =
+      macroUseTexts(Plans, context().getSourceManager());
+  for (size_t I = 0; I < Pending.size(); ++I) {
+    const LambdaPlan &P = *Pending[I].Plan;
+    llvm::StringRef UseText;
+    if (P.Expansion)
+      UseText = UseTexts[P.Expansion->use().getBegin().getRawEncoding()];
+    emit(P, Pending[I].Ordinal, Pending[I].Removals, Sites[I],
+         std::move(Formatted[I]), UseText);
+  }
   Pending.clear();
 }
 
 void LowerExtendedLambda::emit(const LambdaPlan &P, unsigned Ordinal,
                                const std::vector<CharSourceRange> &Removals,
                                const FunctorSite &Site,
-                               std::optional<FunctorText> Formatted) {
+                               std::optional<FunctorText> Formatted,
+                               llvm::StringRef UseText) {
   ASTContext &Ctx = context().getASTContext();
   const LambdaExpr &L = P.L;
   const char *Kind = spaceName(P.Kind);
@@ -379,30 +434,47 @@ void LowerExtendedLambda::emit(const LambdaPlan &P, unsigned Ordinal,
                                                : "protected:\n");
   }
 
-  std::vector<std::string> Inits;
-  for (const Member &M : P.Members)
-    Inits.push_back(M.Init);
-  std::string Construction =
-      functorType(P) + "{" + llvm::join(Inits, ", ") + "}";
-  // In a macro argument a comma outside parentheses would split the
-  // argument (braces and angle brackets do not protect it).
-  if (isInMacroArgument(L.getBeginLoc(), Ctx.getSourceManager()) &&
-      Construction.find(',') != std::string::npos)
-    Construction = "(" + Construction + ")";
-
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::optional<MacroBody> FromMacro;
+  if (P.Expansion && !(FromMacro = macroBody(P))) {
+    diag(L.getBeginLoc(),
+         llvm::formatv("{0} lambda not lowered: its body could not be read "
+                       "from the expansion of '{1}'; expand the macro or "
+                       "lower the lambda by hand",
+                       Kind, P.Expansion->macroName())
+             .str(),
+         DiagLevel::Error);
+    return;
+  }
   auto D = diag(L.getBeginLoc(),
-                llvm::formatv("{0} lambda lowered to functor '{1}'{2}", Kind,
-                              P.Name, P.ThisNote)
+                llvm::formatv("{0} lambda lowered to functor '{1}'{2}{3}", Kind,
+                              P.Name, P.ThisNote,
+                              P.Expansion ? " (the use of '" +
+                                                P.Expansion->macroName() +
+                                                "' is expanded one level)"
+                                          : "")
                     .str());
-  D.insertCopy(At, Before,
-               CharSourceRange::getTokenRange(L.getBody()->getSourceRange()),
-               After, IndentFrom, IndentTo);
-  for (const auto &[Range, Repl] : P.BodyEdits)
-    D.replace(Range, Repl);
-  includeHeaders(D, L.getBeginLoc(), P.Headers, Ctx.getSourceManager());
+  if (!FromMacro) {
+    D.insertCopy(At, Before,
+                 CharSourceRange::getTokenRange(L.getBody()->getSourceRange()),
+                 After, IndentFrom, IndentTo);
+    for (const auto &[Range, Repl] : P.BodyEdits)
+      D.replace(Range, Repl);
+    D.replace(CharSourceRange::getTokenRange(L.getSourceRange()),
+              construction(P, SM));
+  } else {
+    if (FromMacro->Copied)
+      D.insertCopy(At, Before + FromMacro->Before, *FromMacro->Copied,
+                   FromMacro->After + After, "", "");
+    else
+      D.insert(At, Before + FromMacro->Before + After);
+    for (const auto &[Range, Repl] : FromMacro->CopiedEdits)
+      D.replace(Range, Repl);
+    D.replace(P.Expansion->use(), UseText);
+  }
+  includeHeaders(D, writtenLocation(L.getBeginLoc(), SM), P.Headers, SM);
   if (!P.NameMacro.empty())
-    definePasteMacro(D, At, Ctx.getSourceManager());
-  D.replace(CharSourceRange::getTokenRange(L.getSourceRange()), Construction);
+    definePasteMacro(D, At, SM);
   for (const CharSourceRange &R : Removals)
     D.remove(R);
   if (P.OutOfLineMember) {

@@ -8,12 +8,14 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "Editing/MacroExpansionText.h"
 #include "Rules/LowerExtendedLambda/LambdaSpace.h"
 #include "cudalower/Diagnostic.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/Basic/SourceLocation.h"
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -100,6 +102,10 @@ struct LambdaPlan {
   std::vector<std::pair<clang::CharSourceRange, std::string>> BodyEdits;
   /// Added to the diagnostic when `this` was captured implicitly.
   std::string ThisNote;
+  /// The macro use whose expansion writes the lambda, when a macro body
+  /// does (`FORALL(i, n, body)`): the use is replaced with that expansion,
+  /// one level deep, holding the construction.
+  std::shared_ptr<const MacroExpansionText> Expansion;
 };
 
 } // namespace cudalower::lowering

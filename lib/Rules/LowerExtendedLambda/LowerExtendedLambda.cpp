@@ -38,9 +38,13 @@ LambdaPlanner::LambdaPlanner(const LambdaExpr &L, const NamedDecl &Owner,
 }
 
 bool LambdaPlanner::analyze() {
-  if (Src.file(L.getSourceRange()).isInvalid())
-    return fail("the lambda is written in a macro body; expand the macro or "
-                "lower the lambda by hand");
+  // A macro body writes the lambda (`FORALL(i, n, body)`), or all of it
+  // (an object-like macro whose use alone spells the lambda).
+  bool InMacroBody = Src.file(L.getSourceRange()).isInvalid() ||
+                     (isWrittenByMacroBody(L.getBeginLoc(), Src.SM) &&
+                      isWrittenByMacroBody(L.getEndLoc(), Src.SM));
+  if (InMacroBody && !planMacroExpansion())
+    return false;
   // planLocals comes last: it copies what the spelled types use too.
   return planPlacement() && planTemplate() && planCaptures() &&
          planInnerCaptures() && planThisUses() && planSignature() &&
@@ -159,6 +163,7 @@ llvm::ArrayRef<OptionDecl> LowerExtendedLambda::declaredOptions() {
 void LowerExtendedLambda::registerPPCallbacks(Preprocessor &PP) {
   PP.addPPCallbacks(
       std::make_unique<FlagUseFinder>(PP, context(), FlagUses, SawLambdaTrait));
+  this->PP = &PP;
   auto Recorder = std::make_unique<PreprocessorBranches>(PP.getSourceManager());
   Branches = Recorder.get();
   PP.addPPCallbacks(std::move(Recorder));
@@ -216,7 +221,9 @@ void LowerExtendedLambda::reportIfInDependencyHeader(const LambdaExpr &L,
 void LowerExtendedLambda::check(const MatchFinder::MatchResult &Result) {
   const auto *L = Result.Nodes.getNodeAs<LambdaExpr>("l");
   bool Instantiated = isInInstantiation(*L);
-  if (!context().isUserOwned(L->getBeginLoc())) {
+  // A lambda a macro body writes belongs to the file that uses the macro.
+  if (!context().isUserOwned(
+          writtenLocation(L->getBeginLoc(), context().getSourceManager()))) {
     reportIfInDependencyHeader(*L, Instantiated);
     return;
   }
@@ -376,6 +383,7 @@ void LowerExtendedLambda::lowerOwner(
     auto P = std::make_unique<LambdaPlanner>(L, Owner, Spaces[&L], Ctx);
     P->LoweredClosures = &LoweredClosures;
     P->LoweredLambdas = &Spaces;
+    P->PP = PP;
     if (!P->analyze()) {
       diag(L.getBeginLoc(),
            llvm::formatv("{0} lambda not lowered: {1}", spaceName(P->Kind),
@@ -395,7 +403,7 @@ void LowerExtendedLambda::lowerOwner(
     BranchCondition Branch =
         Branches ? Branches->conditionBetween(
                        SM.getFileLoc(functorLocation(*P->Anchor, Ctx)),
-                       SM.getFileLoc(L.getBeginLoc()))
+                       writtenLocation(L.getBeginLoc(), SM))
                  : BranchCondition();
     if (!Branch.Problem.empty()) {
       diag(L.getBeginLoc(),
@@ -423,9 +431,8 @@ void LowerExtendedLambda::lowerOwner(
   // in the function it would be unused (nvcc warning #177-D).
   const SourceManager &SM = Ctx.getSourceManager();
   auto InLowered = [&](SourceLocation Loc) {
-    return std::any_of(Plans.begin(), Plans.end(), [&](const auto &P) {
-      return SM.isPointWithin(Loc, P->L.getBeginLoc(), P->L.getEndLoc());
-    });
+    return std::any_of(Plans.begin(), Plans.end(),
+                       [&](const auto &P) { return isInLambda(Loc, *P, SM); });
   };
   std::vector<const Decl *> Candidates;
   for (const auto &P : Plans)

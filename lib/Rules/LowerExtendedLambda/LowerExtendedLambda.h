@@ -93,10 +93,13 @@ private:
   /// (RepeatedInclusions.cpp).
   void dropDivergentInclusions();
   void emitPending();
+  /// \p UseText: for a lambda a macro body writes, what replaces the
+  /// macro's use (its expansion, every lambda lowered there constructed).
   void emit(const lowering::LambdaPlan &P, unsigned Ordinal,
             const std::vector<clang::CharSourceRange> &Removals,
             const FunctorSite &Site,
-            std::optional<lowering::FunctorText> Formatted);
+            std::optional<lowering::FunctorText> Formatted,
+            llvm::StringRef UseText);
   /// Reports an extended lambda in a header of a library the project uses
   /// that the run does not own (not the toolkit's or the system's): plain
   /// nvcc rejects it when it reads a header found with -I, and drops the
@@ -134,6 +137,8 @@ private:
   /// The conditional blocks of the translation unit (owned by the
   /// preprocessor).
   lowering::PreprocessorBranches *Branches = nullptr;
+  /// The translation unit's preprocessor (macro definitions at their uses).
+  clang::Preprocessor *PP = nullptr;
   /// The formatting style of each file functors go into.
   FunctorLayout Layout;
   /// Planned functors not yet written (emitPending).

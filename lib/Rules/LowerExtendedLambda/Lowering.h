@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "Editing/MacroExpansionText.h"
 #include "Rules/LowerExtendedLambda/LambdaPlan.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -41,6 +42,13 @@ public:
   }
   std::optional<std::string> text(clang::CharSourceRange R) const {
     clang::CharSourceRange F = file(R);
+    if (F.isInvalid() && Expansion) {
+      auto Offsets = Expansion->offsets(R);
+      if (!Offsets)
+        return std::nullopt;
+      return Expansion->text().substr(Offsets->first,
+                                      Offsets->second - Offsets->first);
+    }
     if (F.isInvalid())
       return std::nullopt;
     bool Invalid = false;
@@ -103,6 +111,9 @@ public:
 
   const clang::SourceManager &SM;
   const clang::LangOptions &LO;
+  /// The macro use whose expansion writes the lambda, when a macro body
+  /// does: text() reads code of that expansion there.
+  const MacroExpansionText *Expansion = nullptr;
 };
 
 /// True if \p D is declared inside a function (or a lambda in one).
@@ -156,6 +167,8 @@ public:
   const ClosureNames *LoweredClosures = nullptr;
   /// The lambdas this run lowers (each is replaced as a whole).
   const LambdaSpaces *LoweredLambdas = nullptr;
+  /// Reads the definitions of the macros that write lambdas.
+  clang::Preprocessor *PP = nullptr;
 
 private:
   bool fail(std::string Reason) {
@@ -163,6 +176,9 @@ private:
     return false;
   }
 
+  /// A lambda a macro body writes: the use it is lowered in
+  /// (MacroBodyLambdas.cpp).
+  bool planMacroExpansion();
   // Placement.cpp
   bool planPlacement();
   bool planLocalClassPlacement();
@@ -277,5 +293,26 @@ std::string functorCode(const LambdaPlan &P, llvm::StringRef Unit,
 /// The functor's type as the construction spells it: `run_lambda_1<T>`
 /// (Emission.cpp).
 std::string functorType(const LambdaPlan &P);
+
+/// What replaces the lambda: `run_lambda_1{a, x}` (Emission.cpp).
+std::string construction(const LambdaPlan &P, const clang::SourceManager &SM);
+
+/// The functor's body where a macro body writes the lambda: the text of
+/// the expansion, with the one argument it holds (if one) copied from the
+/// use so that other rules' edits inside it travel along
+/// (MacroBodyLambdas.cpp).
+struct MacroBody {
+  std::string Before; ///< expansion text up to the argument (or all)
+  std::optional<clang::CharSourceRange> Copied; ///< the argument as written
+  std::string After; ///< expansion text after the argument
+  /// Plan.BodyEdits inside the copied argument, left to the copy.
+  std::vector<std::pair<clang::CharSourceRange, std::string>> CopiedEdits;
+};
+std::optional<MacroBody> macroBody(const LambdaPlan &P);
+
+/// True if \p Loc, a location of the parse, is part of the lambda \p P
+/// lowers (MacroBodyLambdas.cpp).
+bool isInLambda(clang::SourceLocation Loc, const LambdaPlan &P,
+                const clang::SourceManager &SM);
 
 } // namespace cudalower::lowering

@@ -76,12 +76,18 @@ void LowerExtendedLambda::dropDivergentInclusions() {
   const SourceManager &SM = context().getSourceManager();
   // The lambdas written at one place of one file: more than one only for a
   // header this translation unit includes several times.
-  std::map<std::pair<unsigned, unsigned>, std::vector<size_t>> ByPlace;
+  // (A macro's use may write several: each has its place in the
+  // expansion.)
+  std::map<std::tuple<unsigned, unsigned, unsigned>, std::vector<size_t>>
+      ByPlace;
   for (size_t I = 0; I < Pending.size(); ++I) {
-    SourceLocation Loc = SM.getFileLoc(Pending[I].Plan->L.getBeginLoc());
+    const LambdaPlan &P = *Pending[I].Plan;
+    SourceLocation Loc = writtenLocation(P.L.getBeginLoc(), SM);
     OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(Loc));
+    unsigned InExpansion =
+        P.Expansion ? P.Expansion->offsetOf(P.L.getBeginLoc()).value_or(0) : 0;
     if (FE)
-      ByPlace[{FE->getUID(), SM.getFileOffset(Loc)}].push_back(I);
+      ByPlace[{FE->getUID(), SM.getFileOffset(Loc), InExpansion}].push_back(I);
   }
   std::vector<bool> Drop(Pending.size(), false);
   for (const auto &[Place, Members] : ByPlace) {
@@ -101,12 +107,12 @@ void LowerExtendedLambda::dropDivergentInclusions() {
       continue; // One text serves every inclusion.
     std::vector<std::string> IncludedAt;
     for (size_t I : Members) {
-      IncludedAt.push_back(
-          includedAt(SM.getFileLoc(Pending[I].Plan->L.getBeginLoc()), SM));
+      IncludedAt.push_back(includedAt(
+          writtenLocation(Pending[I].Plan->L.getBeginLoc(), SM), SM));
       Drop[I] = true;
     }
     const LambdaPlan &P = *Pending[Members.front()].Plan;
-    SourceLocation Loc = SM.getFileLoc(P.L.getBeginLoc());
+    SourceLocation Loc = writtenLocation(P.L.getBeginLoc(), SM);
     // Every inclusion inside one function: the header is a piece of its
     // body.
     bool OneOwner = llvm::all_of(

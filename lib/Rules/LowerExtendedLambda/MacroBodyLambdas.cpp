@@ -1,0 +1,113 @@
+//===--- MacroBodyLambdas.cpp - Lambdas that a macro body writes ----------===//
+//
+// `#define FORALL(i, n, ...) each(n, [=] __device__ (int i) { __VA_ARGS__ })`
+// writes a lambda whose body each use passes in, so the macro cannot hold
+// the functor. The use is lowered instead: it is replaced with the macro's
+// expansion one level deep (MacroExpansionText), in which the lambda is
+// replaced with the construction of its functor; the functor's body is the
+// expansion's text, the argument it holds copied from the use, so that the
+// edits other rules make inside that argument travel with it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rules/LowerExtendedLambda/Lowering.h"
+#include <algorithm>
+
+using namespace clang;
+
+namespace cudalower::lowering {
+
+bool LambdaPlanner::planMacroExpansion() {
+  std::string Why;
+  auto X =
+      PP ? MacroExpansionText::around(L.getBeginLoc(), *PP, Why) : std::nullopt;
+  if (!X)
+    return fail("the lambda is written in a macro body, and " + Why +
+                "; expand the macro or lower the lambda by hand");
+  if (!X->offsets(CharSourceRange::getTokenRange(L.getSourceRange())))
+    return fail("the lambda is written in a macro body, partly by another "
+                "macro's; expand the macros or lower the lambda by hand");
+  Expansion = std::make_shared<const MacroExpansionText>(std::move(*X));
+  Src.Expansion = Expansion.get();
+  return true;
+}
+
+namespace {
+
+/// \p Text, the part [\p Begin, \p End) of the expansion, with the edits
+/// that fall in it applied (offsets in the expansion).
+std::string withEdits(
+    llvm::StringRef Text, unsigned Begin, unsigned End,
+    std::vector<std::pair<unsigned, std::pair<unsigned, std::string>>> Edits) {
+  std::string Out = Text.slice(Begin, End).str();
+  std::sort(Edits.begin(), Edits.end(),
+            [](const auto &A, const auto &B) { return A.first > B.first; });
+  for (const auto &[From, Edit] : Edits)
+    if (From >= Begin && Edit.first <= End)
+      Out.replace(From - Begin, Edit.first - From, Edit.second);
+  return Out;
+}
+
+} // namespace
+
+std::optional<MacroBody> macroBody(const LambdaPlan &P) {
+  const MacroExpansionText &X = *P.Expansion;
+  auto Body = X.offsets(
+      CharSourceRange::getTokenRange(P.L.getBody()->getSourceRange()));
+  if (!Body)
+    return std::nullopt;
+  auto [Begin, End] = *Body;
+  // Edits by offset in the expansion: From -> (To, text).
+  std::vector<std::pair<unsigned, std::pair<unsigned, std::string>>> Edits;
+  for (const auto &[Range, Text] : P.BodyEdits) {
+    auto O = X.offsets(Range);
+    if (!O)
+      return std::nullopt;
+    Edits.push_back({O->first, {O->second, Text}});
+  }
+  auto Within = [&](const auto &E, unsigned From, unsigned To) {
+    return E.first >= From && E.second.first <= To;
+  };
+  std::vector<const MacroExpansionText::Argument *> Inside;
+  for (const MacroExpansionText::Argument &A : X.arguments())
+    if (A.Begin >= Begin && A.End <= End && A.Begin < A.End)
+      Inside.push_back(&A);
+  MacroBody B;
+  // Only one argument can be copied: the copy edit carries one range.
+  // Edits of other rules in the others then conflict with the use's
+  // replacement, and are reported.
+  if (Inside.size() != 1) {
+    if (!std::all_of(Edits.begin(), Edits.end(),
+                     [&](const auto &E) { return Within(E, Begin, End); }))
+      return std::nullopt;
+    B.Before = withEdits(X.text(), Begin, End, Edits);
+    return B;
+  }
+  const MacroExpansionText::Argument &A = *Inside.front();
+  std::vector<std::pair<unsigned, std::pair<unsigned, std::string>>> Outside;
+  for (size_t I = 0; I < Edits.size(); ++I) {
+    if (Within(Edits[I], A.Begin, A.End))
+      B.CopiedEdits.push_back(P.BodyEdits[I]);
+    else if (Within(Edits[I], Begin, A.Begin) || Within(Edits[I], A.End, End))
+      Outside.push_back(Edits[I]);
+    else
+      return std::nullopt;
+  }
+  B.Before = withEdits(X.text(), Begin, A.Begin, Outside);
+  B.Copied = A.File;
+  B.After = withEdits(X.text(), A.End, End, Outside);
+  return B;
+}
+
+bool isInLambda(SourceLocation Loc, const LambdaPlan &P,
+                const SourceManager &SM) {
+  if (!P.Expansion)
+    return SM.isPointWithin(Loc, P.L.getBeginLoc(), P.L.getEndLoc());
+  // The same argument may be written into other code of the expansion too.
+  auto At = P.Expansion->offsetOf(Loc);
+  auto Lambda = P.Expansion->offsets(
+      CharSourceRange::getTokenRange(P.L.getSourceRange()));
+  return At && Lambda && *At >= Lambda->first && *At < Lambda->second;
+}
+
+} // namespace cudalower::lowering
