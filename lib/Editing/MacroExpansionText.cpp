@@ -227,8 +227,8 @@ bool MacroExpansionText::write(const MacroInfo &MI, std::string &Why) {
   return true;
 }
 
-std::optional<unsigned> MacroExpansionText::offsetOf(SourceLocation Loc,
-                                                     bool AtEnd) const {
+std::optional<unsigned>
+MacroExpansionText::offsetOf(SourceLocation Loc, bool AtEnd, bool Exact) const {
   auto PieceAt = [&](SourceLocation L) -> const Piece * {
     unsigned DefOffset = SM->getDecomposedLoc(L).second;
     auto It = std::lower_bound(
@@ -244,6 +244,8 @@ std::optional<unsigned> MacroExpansionText::offsetOf(SourceLocation Loc,
       return AtEnd ? P->End : P->Begin;
     }
     if (!SM->isMacroArgExpansion(Loc)) {
+      if (Exact)
+        return std::nullopt;
       CharSourceRange R = SM->getImmediateExpansionRange(Loc);
       Loc = AtEnd ? R.getEnd() : R.getBegin();
       continue;

@@ -51,8 +51,11 @@ public:
 
   /// Where text() holds the token the parse gave location \p Loc: its start,
   /// or its end with \p AtEnd; nullopt for a token of another expansion.
+  /// A token that a macro used in the replacement list writes maps to that
+  /// use (`DEV` for the `__device__` it gives), unless \p Exact.
   std::optional<unsigned> offsetOf(clang::SourceLocation Loc,
-                                   bool AtEnd = false) const;
+                                   bool AtEnd = false,
+                                   bool Exact = false) const;
   /// The offsets in text() of \p R (locations of the parse).
   std::optional<std::pair<unsigned, unsigned>>
   offsets(clang::CharSourceRange R) const;

@@ -24,9 +24,24 @@ bool LambdaPlanner::planMacroExpansion() {
   if (!X)
     return fail("the lambda is written in a macro body, and " + Why +
                 "; expand the macro or lower the lambda by hand");
-  if (!X->offsets(CharSourceRange::getTokenRange(L.getSourceRange())))
-    return fail("the lambda is written in a macro body, partly by another "
-                "macro's; expand the macros or lower the lambda by hand");
+  // The lambda's own tokens must be the expansion's, not those of a macro
+  // used in it.
+  const CompoundStmt *Body = L.getCompoundStmtBody();
+  bool InText = X->offsetOf(L.getBeginLoc(), false, true) &&
+                X->offsetOf(L.getEndLoc(), true, true) &&
+                X->offsetOf(Body->getLBracLoc(), false, true) &&
+                X->offsetOf(Body->getRBracLoc(), true, true);
+  if (!InText) {
+    // `#define FOR_1D(...) DEVICE_FOR_1D(__VA_ARGS__)`: the lambda is in the
+    // body of a macro that the used one uses in turn.
+    std::string Inner =
+        Lexer::getImmediateMacroName(L.getBeginLoc(), Src.SM, Src.LO).str();
+    return fail("the lambda is written by the macro '" + Inner +
+                "', which the macro '" + X->macroName().str() +
+                "' used here uses in turn, and cuda-lower expands a use one "
+                "level only; use '" +
+                Inner + "' directly, or lower the lambda by hand");
+  }
   Expansion = std::make_shared<const MacroExpansionText>(std::move(*X));
   Src.Expansion = Expansion.get();
   return true;
