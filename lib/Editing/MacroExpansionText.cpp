@@ -58,25 +58,27 @@ std::optional<MacroExpansionText> MacroExpansionText::around(SourceLocation Loc,
                                                              Preprocessor &PP,
                                                              std::string &Why) {
   const SourceManager &SM = PP.getSourceManager();
-  MacroExpansionText X(SM, PP.getLangOpts());
-  CharSourceRange UseRange;
+  // The macro bodies from the one holding Loc out to the one whose use is
+  // written in the file.
+  std::vector<std::pair<FileID, CharSourceRange>> Path;
   for (SourceLocation L = Loc; L.isMacroID();) {
     if (SM.isMacroArgExpansion(L)) {
       L = SM.getImmediateSpellingLoc(L);
       continue;
     }
-    UseRange = SM.getImmediateExpansionRange(L);
-    if (isWrittenDirectly(UseRange.getBegin(), SM) &&
-        isWrittenDirectly(UseRange.getEnd(), SM)) {
-      X.Body = SM.getFileID(L);
+    CharSourceRange R = SM.getImmediateExpansionRange(L);
+    Path.push_back({SM.getFileID(L), R});
+    if (isWrittenDirectly(R.getBegin(), SM) &&
+        isWrittenDirectly(R.getEnd(), SM))
       break;
-    }
-    L = UseRange.getBegin();
+    L = R.getBegin();
   }
-  if (X.Body.isInvalid()) {
+  if (Path.empty() || !isWrittenDirectly(Path.back().second.getBegin(), SM)) {
     Why = "it is not written in a macro body";
     return std::nullopt;
   }
+  MacroExpansionText X(SM, PP.getLangOpts());
+  CharSourceRange UseRange = Path.back().second;
   SourceLocation Begin = writtenLoc(UseRange.getBegin(), SM, false);
   SourceLocation End = writtenLoc(UseRange.getEnd(), SM, true);
   X.UseFile = SM.getFileID(Begin);
@@ -88,32 +90,87 @@ std::optional<MacroExpansionText> MacroExpansionText::around(SourceLocation Loc,
       Begin, End.getLocWithOffset(
                  Lexer::MeasureTokenLength(End, SM, PP.getLangOpts())));
   X.InArgument = UseRange.getBegin().isMacroID();
-  X.Name = Lexer::getSourceText(CharSourceRange::getTokenRange(Begin, Begin),
-                                SM, PP.getLangOpts())
-               .str();
-  const IdentifierInfo *II = PP.getIdentifierInfo(X.Name);
-  const MacroInfo *MI = PP.getMacroDefinitionAtLoc(II, Begin).getMacroInfo();
-  // The definition in effect at the use must be the one expanded there.
-  if (!MI || MI->tokens_empty() ||
-      SM.getSLocEntry(X.Body).getExpansion().getSpellingLoc() !=
-          SM.getSpellingLoc(MI->tokens().front().getLocation())) {
-    Why = "the definition of the macro '" + X.Name +
-          "' expanded there was not found";
-    return std::nullopt;
-  }
-  if (!X.splitArguments(*MI, Why) || !X.write(*MI, Why))
-    return std::nullopt;
+  for (auto It = Path.rbegin(); It != Path.rend(); ++It)
+    if (!X.addLevel(It->first, It->second, PP, Why))
+      return std::nullopt;
+  X.compose();
   return X;
 }
 
-bool MacroExpansionText::splitArguments(const MacroInfo &MI, std::string &Why) {
+bool MacroExpansionText::addLevel(FileID Body, CharSourceRange UseRange,
+                                  Preprocessor &PP, std::string &Why) {
+  Level Lv;
+  Lv.Body = Body;
+  // Where the use is in the text above: the file, or the level before.
+  llvm::StringRef Above;
+  if (Levels.empty()) {
+    Above = SM->getBufferData(UseFile);
+    Lv.UseBegin = SM->getFileOffset(Use.getBegin());
+    Lv.UseEnd = SM->getFileOffset(Use.getEnd());
+  } else {
+    auto B = levelOffset(UseRange.getBegin(), false, false);
+    auto E = levelOffset(UseRange.getEnd(), true, false);
+    if (!B || !E || B->first + 1 != Levels.size() ||
+        E->first + 1 != Levels.size() || B->second >= E->second) {
+      Why = "a macro on the way to it is used in a way cuda-lower cannot "
+            "write out";
+      return false;
+    }
+    Above = Levels.back().Text;
+    Lv.UseBegin = B->second;
+    Lv.UseEnd = E->second;
+  }
+  size_t NameEnd = Lv.UseBegin;
+  while (NameEnd < Lv.UseEnd && isAsciiIdentifierContinue(Above[NameEnd]))
+    ++NameEnd;
+  Lv.Name = Above.slice(Lv.UseBegin, NameEnd).str();
+  const MacroInfo *MI =
+      Lv.Name.empty() ? nullptr
+                      : PP.getMacroDefinitionAtLoc(
+                              PP.getIdentifierInfo(Lv.Name), Use.getBegin())
+                            .getMacroInfo();
+  // The definition in effect at the use must be the one expanded there (a
+  // macro whose name another macro makes, by pasting or by choosing among
+  // its arguments, is not found this way).
+  if (!MI || MI->tokens_empty() ||
+      SM->getSLocEntry(Body).getExpansion().getSpellingLoc() !=
+          SM->getSpellingLoc(MI->tokens().front().getLocation())) {
+    Why = Levels.empty() ? "the definition of the macro '" + Lv.Name +
+                               "' expanded there was not found"
+                         : "the macro that writes it is named by another macro";
+    return false;
+  }
+  if (!splitArguments(Lv, *MI, Above, Why) || !write(Lv, *MI, Above, Why))
+    return false;
+  // What of this level is file text: the arguments of the first level, and
+  // arguments of the next ones passed on from such text.
+  for (const Substitution &S : Lv.Arguments) {
+    if (Levels.empty()) {
+      Lv.Spans.push_back({S.Begin, S.End, S.ParentBegin});
+      continue;
+    }
+    for (const FileSpan &F : Levels.back().Spans)
+      if (S.ParentBegin >= F.Begin && S.ParentEnd <= F.End)
+        Lv.Spans.push_back(
+            {S.Begin, S.End, F.FileBegin + (S.ParentBegin - F.Begin)});
+  }
+  Levels.push_back(std::move(Lv));
+  return true;
+}
+
+bool MacroExpansionText::splitArguments(Level &Lv, const MacroInfo &MI,
+                                        llvm::StringRef Above,
+                                        std::string &Why) const {
   if (!MI.isFunctionLike())
     return true;
-  llvm::StringRef Buf = SM->getBufferData(UseFile);
-  unsigned Start = SM->getFileOffset(Use.getBegin());
-  unsigned Stop = SM->getFileOffset(Use.getEnd());
-  Lexer Raw(SM->getLocForStartOfFile(UseFile), *LO, Buf.begin(),
-            Buf.begin() + Start, Buf.end());
+  // Offsets are kept relative to the text above; the lexer only needs a
+  // location to count from.
+  SourceLocation Origin = SM->getLocForStartOfFile(UseFile);
+  Lexer Raw(Origin, *LO, Above.begin(), Above.begin() + Lv.UseBegin,
+            Above.end());
+  auto OffsetOf = [&](const Token &T) {
+    return T.getLocation().getRawEncoding() - Origin.getRawEncoding();
+  };
   Token Tok;
   Raw.LexFromRawLexer(Tok); // the name
   // Each argument from its first token's start to its last token's end,
@@ -123,8 +180,8 @@ bool MacroExpansionText::splitArguments(const MacroInfo &MI, std::string &Why) {
   unsigned First = 0, Last = 0;
   unsigned Depth = 0, Mark = 0;
   while (!Raw.LexFromRawLexer(Tok) || Tok.isNot(tok::eof)) {
-    unsigned At = SM->getFileOffset(Tok.getLocation());
-    if (At >= Stop)
+    unsigned At = OffsetOf(Tok);
+    if (At >= Lv.UseEnd)
       break;
     // Only parentheses nest: a comma inside braces splits arguments.
     if (Tok.is(tok::l_paren) && Depth++ == 0) {
@@ -153,28 +210,29 @@ bool MacroExpansionText::splitArguments(const MacroInfo &MI, std::string &Why) {
   if (Params == 0 && Args.size() == 1 && Args[0].first == Args[0].second)
     Args.clear();
   if (MI.isVariadic() ? Args.size() + 1 < Params : Args.size() != Params) {
-    Why = "the arguments of '" + Name + "' could not be read";
+    Why = "the arguments of '" + Lv.Name + "' could not be read";
     return false;
   }
   for (unsigned P = 0; P < Params; ++P) {
     bool Rest = MI.isVariadic() && P + 1 == Params;
     if (P >= Args.size()) {
-      unsigned At = Args.empty() ? Stop : Args.back().second;
-      Written.push_back({At, At});
+      unsigned At = Args.empty() ? Lv.UseEnd : Args.back().second;
+      Lv.Written.push_back({At, At});
     } else if (Rest) {
-      Written.push_back({Args[P].first, Args.back().second});
+      Lv.Written.push_back({Args[P].first, Args.back().second});
     } else {
-      Written.push_back(Args[P]);
+      Lv.Written.push_back(Args[P]);
     }
   }
   return true;
 }
 
-bool MacroExpansionText::write(const MacroInfo &MI, std::string &Why) {
-  llvm::StringRef Buf = SM->getBufferData(UseFile);
+bool MacroExpansionText::write(Level &Lv, const MacroInfo &MI,
+                               llvm::StringRef Above, std::string &Why) const {
   SourceLocation DefStart =
       SM->getSpellingLoc(MI.tokens().front().getLocation());
   unsigned DefBase = SM->getFileOffset(DefStart);
+  std::string &Out = Lv.Text;
   bool Glue = false;
   size_t LastBegin = 0;
   llvm::ArrayRef<Token> Toks = MI.tokens();
@@ -183,17 +241,17 @@ bool MacroExpansionText::write(const MacroInfo &MI, std::string &Why) {
     unsigned DefOffset =
         SM->getFileOffset(SM->getSpellingLoc(T.getLocation())) - DefBase;
     if (MI.isFunctionLike() && T.is(tok::hash)) {
-      Why = "the macro '" + Name + "' turns an argument into a string ('#')";
+      Why = "the macro '" + Lv.Name + "' turns an argument into a string ('#')";
       return false;
     }
     const IdentifierInfo *II = T.getIdentifierInfo();
     if (II && II->getName() == "__VA_OPT__") {
-      Why = "the macro '" + Name + "' uses __VA_OPT__";
+      Why = "the macro '" + Lv.Name + "' uses __VA_OPT__";
       return false;
     }
     if (T.is(tok::hashhash)) {
-      Pieces.push_back(
-          {DefOffset, unsigned(Text.size()), unsigned(Text.size())});
+      Lv.Pieces.push_back(
+          {DefOffset, unsigned(Out.size()), unsigned(Out.size())});
       Glue = true;
       continue;
     }
@@ -202,34 +260,84 @@ bool MacroExpansionText::write(const MacroInfo &MI, std::string &Why) {
     // was given.
     if (Glue && Param >= 0 && MI.isVariadic() &&
         unsigned(Param) + 1 == MI.getNumParams() &&
-        Written[Param].first == Written[Param].second &&
-        llvm::StringRef(Text).substr(LastBegin) == ",")
-      Text.resize(LastBegin);
+        Lv.Written[Param].first == Lv.Written[Param].second &&
+        llvm::StringRef(Out).substr(LastBegin) == ",")
+      Out.resize(LastBegin);
     if (I > 0 && !Glue && (T.hasLeadingSpace() || T.isAtStartOfLine()))
-      Text += ' ';
+      Out += ' ';
     Glue = false;
-    unsigned Begin = Text.size();
+    unsigned Begin = Out.size();
     LastBegin = Begin;
     if (Param >= 0) {
-      auto [From, To] = Written[Param];
-      Text += Buf.slice(From, To).str();
-      Arguments.push_back(
-          {Begin, unsigned(Text.size()),
-           CharSourceRange::getCharRange(SM->getComposedLoc(UseFile, From),
-                                         SM->getComposedLoc(UseFile, To))});
-      Pieces.push_back(
-          {DefOffset, Begin, unsigned(Text.size()), int(Arguments.size() - 1)});
+      auto [From, To] = Lv.Written[Param];
+      Out += Above.slice(From, To).str();
+      Lv.Arguments.push_back({Begin, unsigned(Out.size()), From, To});
+      Lv.Pieces.push_back({DefOffset, Begin, unsigned(Out.size()),
+                           int(Lv.Arguments.size() - 1)});
       continue;
     }
-    Text += Lexer::getSpelling(T, *SM, *LO);
-    Pieces.push_back({DefOffset, Begin, unsigned(Text.size())});
+    Out += Lexer::getSpelling(T, *SM, *LO);
+    Lv.Pieces.push_back({DefOffset, Begin, unsigned(Out.size())});
   }
   return true;
 }
 
-std::optional<unsigned>
-MacroExpansionText::offsetOf(SourceLocation Loc, bool AtEnd, bool Exact) const {
-  auto PieceAt = [&](SourceLocation L) -> const Piece * {
+void MacroExpansionText::compose() {
+  // Innermost first: each level's text with the next one written in.
+  std::string Inner;
+  for (size_t K = Levels.size(); K-- > 0;) {
+    Level &Lv = Levels[K];
+    if (K + 1 == Levels.size()) {
+      Inner = Lv.Text;
+    } else {
+      const Level &Next = Levels[K + 1];
+      Inner = Lv.Text.substr(0, Next.UseBegin) + Inner +
+              Lv.Text.substr(Next.UseEnd);
+    }
+    Lv.Size = Inner.size();
+  }
+  Text = std::move(Inner);
+  for (size_t K = 1; K < Levels.size(); ++K)
+    Levels[K].Base = Levels[K - 1].Base + Levels[K].UseBegin;
+  for (size_t K = 0; K < Levels.size(); ++K)
+    for (const FileSpan &F : Levels[K].Spans) {
+      auto B = finalOffset(K, F.Begin), E = finalOffset(K, F.End);
+      if (B && E)
+        Arguments.push_back(
+            {*B, *E,
+             CharSourceRange::getCharRange(
+                 SM->getComposedLoc(UseFile, F.FileBegin),
+                 SM->getComposedLoc(UseFile,
+                                    F.FileBegin + (F.End - F.Begin)))});
+    }
+}
+
+std::optional<unsigned> MacroExpansionText::finalOffset(size_t K,
+                                                        unsigned Offset) const {
+  const Level &Lv = Levels[K];
+  if (K + 1 == Levels.size())
+    return Lv.Base + Offset;
+  // The next level replaces [UseBegin, UseEnd) of this one.
+  const Level &Next = Levels[K + 1];
+  if (Offset <= Next.UseBegin)
+    return Lv.Base + Offset;
+  if (Offset >= Next.UseEnd)
+    return Lv.Base + Offset - (Next.UseEnd - Next.UseBegin) + Next.Size;
+  return std::nullopt;
+}
+
+std::optional<std::pair<size_t, unsigned>>
+MacroExpansionText::levelOffset(SourceLocation Loc, bool AtEnd,
+                                bool Exact) const {
+  auto LevelOf = [&](SourceLocation L) -> std::optional<size_t> {
+    FileID F = SM->getFileID(L);
+    for (size_t K = 0; K < Levels.size(); ++K)
+      if (Levels[K].Body == F)
+        return K;
+    return std::nullopt;
+  };
+  auto PieceAt = [&](size_t K, SourceLocation L) -> const Piece * {
+    const std::vector<Piece> &Pieces = Levels[K].Pieces;
     unsigned DefOffset = SM->getDecomposedLoc(L).second;
     auto It = std::lower_bound(
         Pieces.begin(), Pieces.end(), DefOffset,
@@ -237,11 +345,11 @@ MacroExpansionText::offsetOf(SourceLocation Loc, bool AtEnd, bool Exact) const {
     return It != Pieces.end() && It->DefOffset == DefOffset ? &*It : nullptr;
   };
   while (Loc.isMacroID()) {
-    if (SM->getFileID(Loc) == Body) {
-      const Piece *P = PieceAt(Loc);
+    if (auto K = LevelOf(Loc)) {
+      const Piece *P = PieceAt(*K, Loc);
       if (!P)
         return std::nullopt;
-      return AtEnd ? P->End : P->Begin;
+      return std::make_pair(*K, AtEnd ? P->End : P->Begin);
     }
     if (!SM->isMacroArgExpansion(Loc)) {
       if (Exact)
@@ -251,28 +359,45 @@ MacroExpansionText::offsetOf(SourceLocation Loc, bool AtEnd, bool Exact) const {
       continue;
     }
     SourceLocation Param = SM->getImmediateExpansionRange(Loc).getBegin();
-    if (SM->getFileID(Param) != Body) {
+    auto K = LevelOf(Param);
+    if (!K) {
       Loc = SM->getImmediateSpellingLoc(Loc);
       continue;
     }
-    // A token of an argument, where the replacement list names it.
-    const Piece *P = PieceAt(Param);
+    // A token of an argument, where the replacement list names it: find it
+    // in the text above, then in the argument's place here.
+    const Piece *P = PieceAt(*K, Param);
     if (!P || P->Argument < 0)
       return std::nullopt;
-    SourceLocation W = writtenLoc(SM->getImmediateSpellingLoc(Loc), *SM, AtEnd);
-    if (SM->getFileID(W) != UseFile)
+    unsigned Above;
+    if (*K == 0) {
+      SourceLocation W =
+          writtenLoc(SM->getImmediateSpellingLoc(Loc), *SM, AtEnd);
+      if (SM->getFileID(W) != UseFile)
+        return std::nullopt;
+      Above = SM->getFileOffset(W);
+      if (AtEnd)
+        Above += Lexer::MeasureTokenLength(W, *SM, *LO);
+    } else {
+      auto Up = levelOffset(SM->getImmediateSpellingLoc(Loc), AtEnd, Exact);
+      if (!Up || Up->first + 1 != *K)
+        return std::nullopt;
+      Above = Up->second;
+    }
+    const Substitution &S = Levels[*K].Arguments[P->Argument];
+    if (Above < S.ParentBegin || Above > S.ParentEnd)
       return std::nullopt;
-    unsigned Offset = SM->getFileOffset(W);
-    if (AtEnd)
-      Offset += Lexer::MeasureTokenLength(W, *SM, *LO);
-    const Argument &A = Arguments[P->Argument];
-    unsigned From = SM->getFileOffset(A.File.getBegin());
-    unsigned To = SM->getFileOffset(A.File.getEnd());
-    if (Offset < From || Offset > To)
-      return std::nullopt;
-    return A.Begin + (Offset - From);
+    return std::make_pair(*K, S.Begin + (Above - S.ParentBegin));
   }
   return std::nullopt;
+}
+
+std::optional<unsigned>
+MacroExpansionText::offsetOf(SourceLocation Loc, bool AtEnd, bool Exact) const {
+  auto At = levelOffset(Loc, AtEnd, Exact);
+  if (!At)
+    return std::nullopt;
+  return finalOffset(At->first, At->second);
 }
 
 std::optional<std::pair<unsigned, unsigned>>

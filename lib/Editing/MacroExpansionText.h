@@ -33,10 +33,13 @@ bool isWrittenByMacroBody(clang::SourceLocation Loc,
 class MacroExpansionText {
 public:
   /// The expansion of the macro use whose replacement list holds \p Loc:
-  /// the innermost use written in a file (directly or in another macro's
-  /// argument, not by a macro body). nullopt with \p Why set when \p Loc is
-  /// not in a macro body or the expansion cannot be written out one level
-  /// deep (the macro stringizes an argument, uses __VA_OPT__, ...).
+  /// the use written in a file (directly or in another macro's argument,
+  /// not by a macro body), expanded one level, and within that, each use
+  /// of a macro on the way to \p Loc expanded in turn (`OUTER(...)` whose
+  /// body uses `INNER(__VA_ARGS__)`, which writes \p Loc); every other
+  /// macro stays unexpanded. nullopt with \p Why set when \p Loc is not in
+  /// a macro body or the expansion cannot be written out (a macro
+  /// stringizes an argument, uses __VA_OPT__, or is named by another).
   static std::optional<MacroExpansionText>
   around(clang::SourceLocation Loc, clang::Preprocessor &PP, std::string &Why);
 
@@ -44,15 +47,22 @@ public:
   const std::string &text() const { return Text; }
   /// The use in the file, from the macro's name to its ')'.
   clang::CharSourceRange use() const { return Use; }
-  /// The macro's name.
-  llvm::StringRef macroName() const { return Name; }
+  /// The name of the macro used in the file.
+  llvm::StringRef macroName() const { return Levels.front().Name; }
+  /// The macros expanded in turn inside it, on the way to the location.
+  std::vector<std::string> innerMacroNames() const {
+    std::vector<std::string> Names;
+    for (size_t K = 1; K < Levels.size(); ++K)
+      Names.push_back(Levels[K].Name);
+    return Names;
+  }
   /// True if the use is itself written in another macro's argument.
   bool inMacroArgument() const { return InArgument; }
 
   /// Where text() holds the token the parse gave location \p Loc: its start,
   /// or its end with \p AtEnd; nullopt for a token of another expansion.
-  /// A token that a macro used in the replacement list writes maps to that
-  /// use (`DEV` for the `__device__` it gives), unless \p Exact.
+  /// A token that a macro left unexpanded writes maps to that macro's use
+  /// (`DEV` for the `__device__` it gives), unless \p Exact.
   std::optional<unsigned> offsetOf(clang::SourceLocation Loc,
                                    bool AtEnd = false,
                                    bool Exact = false) const;
@@ -60,8 +70,8 @@ public:
   std::optional<std::pair<unsigned, unsigned>>
   offsets(clang::CharSourceRange R) const;
 
-  /// An argument where text() holds it: a parameter the replacement list
-  /// names once per place.
+  /// Text of text() that is an argument of the use as written in the file
+  /// (passed on through the macros expanded in turn): one per place.
   struct Argument {
     unsigned Begin, End;         ///< in text()
     clang::CharSourceRange File; ///< as written in the use
@@ -69,31 +79,63 @@ public:
   const std::vector<Argument> &arguments() const { return Arguments; }
 
 private:
-  MacroExpansionText(const clang::SourceManager &SM,
-                     const clang::LangOptions &LO)
-      : SM(&SM), LO(&LO) {}
-  bool write(const clang::MacroInfo &MI, std::string &Why);
-  bool splitArguments(const clang::MacroInfo &MI, std::string &Why);
-
-  /// A token of the replacement list: its offset from the list's first
-  /// token (as the expansion's locations count) and where text() has it.
+  /// A token of a replacement list: its offset from the list's first token
+  /// (as the expansion's locations count) and where the level's text has
+  /// it.
   struct Piece {
     unsigned DefOffset;
     unsigned Begin, End;
-    int Argument = -1; ///< index into Arguments for a parameter
+    int Argument = -1; ///< index into Level::Arguments for a parameter
   };
+  /// A parameter's place in a level's text, and where its argument is in
+  /// the text of the level above (the file's offsets for the first level).
+  struct Substitution {
+    unsigned Begin, End;
+    unsigned ParentBegin, ParentEnd;
+  };
+  /// Text of a level that is file text: [Begin, End) from FileBegin on.
+  struct FileSpan {
+    unsigned Begin, End, FileBegin;
+  };
+  /// One macro use expanded one level: the first is written in the file,
+  /// each next one in the text of the one before.
+  struct Level {
+    clang::FileID Body; ///< the expansion of the replacement list
+    std::string Name;
+    unsigned UseBegin = 0, UseEnd = 0; ///< in the text above
+    /// The arguments, one per parameter, in the text above.
+    std::vector<std::pair<unsigned, unsigned>> Written;
+    std::string Text;
+    std::vector<Piece> Pieces; ///< by DefOffset
+    std::vector<Substitution> Arguments;
+    std::vector<FileSpan> Spans;
+    unsigned Base = 0; ///< where Text starts in text()
+    unsigned Size = 0; ///< of this level with the levels below written in
+  };
+
+  MacroExpansionText(const clang::SourceManager &SM,
+                     const clang::LangOptions &LO)
+      : SM(&SM), LO(&LO) {}
+  bool addLevel(clang::FileID Body, clang::CharSourceRange UseRange,
+                clang::Preprocessor &PP, std::string &Why);
+  bool splitArguments(Level &Lv, const clang::MacroInfo &MI,
+                      llvm::StringRef Above, std::string &Why) const;
+  bool write(Level &Lv, const clang::MacroInfo &MI, llvm::StringRef Above,
+             std::string &Why) const;
+  void compose();
+  /// The level whose text holds the token at \p Loc, and where.
+  std::optional<std::pair<size_t, unsigned>>
+  levelOffset(clang::SourceLocation Loc, bool AtEnd, bool Exact) const;
+  /// \p Offset in the text of level \p K, in text().
+  std::optional<unsigned> finalOffset(size_t K, unsigned Offset) const;
 
   const clang::SourceManager *SM;
   const clang::LangOptions *LO;
-  clang::FileID Body; ///< the expansion of the replacement list
   clang::FileID UseFile;
   clang::CharSourceRange Use;
-  std::string Name;
   bool InArgument = false;
-  /// The arguments of the use as written: file offsets, one per parameter.
-  std::vector<std::pair<unsigned, unsigned>> Written;
+  std::vector<Level> Levels;
   std::string Text;
-  std::vector<Piece> Pieces; ///< by DefOffset
   std::vector<Argument> Arguments;
 };
 

@@ -5,8 +5,9 @@
 // device lambda and a host one (both paths run), a braced block after
 // `noexcept`, members through an implicit `this`, a use inside another
 // macro's argument, two device lambdas in one use, an object-like macro
-// that is the lambda, a function template, and std::fmin rewritten inside
-// the copied argument. Each use is expanded one level when lowered; every
+// that is the lambda, a function template, std::fmin rewritten inside the
+// copied argument, and macros that forward to the one writing the lambda
+// (a flag form with a host loop, and a `mutable` lambda). Each use is expanded one level when lowered; every
 // result is checked against the host.
 #include <cmath>
 #include <cstdio>
@@ -40,6 +41,14 @@ template <class F, class G> void each_both(int n, F f, G g) {
 #define FORALL_TWICE(i, n, ...)                                         \
   each_both(n, [=] __device__ (int i) { __VA_ARGS__ },                  \
             [=] __host__ __device__ (int i) { __VA_ARGS__ })
+#define FOR_1D_FLAG(gpu, n, i, block)                                   \
+  { if (gpu) { each(n, [=] LOOP_DEVICE (int i) noexcept block); }       \
+    else { for (int i = 0; i < n; ++i) block } }
+#define HOST_DEVICE_FOR_1D(n, i, block) FOR_1D_FLAG(true, n, i, block)
+#define HOST_FOR_1D(n, i, block) FOR_1D_FLAG(false, n, i, block)
+#define COUNTING_FORALL(i, n, ...) COUNTING_FORALL_K(i, n, 128, __VA_ARGS__)
+#define COUNTING_FORALL_K(i, n, B, ...)                                 \
+  each(n, [=] __device__ (int i) mutable { int calls = 0; __VA_ARGS__ })
 #define CHECKED(x) do { x; if (cudaGetLastError() != cudaSuccess) return 1; } while (0)
 #define BUMP [=] __device__ (int i) { c[i] += 1; }
 #define LAUNCH(n, f) each(n, f)
@@ -82,6 +91,10 @@ int main() {
   s.apply(N);
   FORALL_TWICE(i, N, c[i] += 10;);
   LAUNCH(N, BUMP);
+  HOST_DEVICE_FOR_1D(N, j, { d[j] = 0.0; });
+  cudaDeviceSynchronize();
+  HOST_FOR_1D(N, j, { c[j] -= 5; });
+  COUNTING_FORALL(i, N, calls += 2; c[i] += 5 * calls;);
   if (ramp(d, 0.25))
     return 1;
   if (cudaDeviceSynchronize() != cudaSuccess) {
@@ -96,7 +109,7 @@ int main() {
     float bi = (1.0f + ai) * (i % 2 == 0 ? 0.5f : 1.0f) * 3.0f;
     bad += a[i] != ai;
     bad += b[i] != bi;
-    bad += c[i] != i % 7 + 20 + 1;
+    bad += c[i] != i % 7 + 20 + 1 - 5 + 10;
     bad += d[i] != 0.25 * i;
     sum += a[i] + b[i] + c[i] + d[i];
   }

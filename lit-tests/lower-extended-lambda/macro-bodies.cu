@@ -77,3 +77,14 @@ struct Scale {
     // CHECK-FIXES: each(n, apply_lambda_1<Scale>{*this});
   }
 };
+
+// A use of a macro whose body uses the macro that writes the lambda: both
+// are expanded, the annotation macro is not.
+// CHECK-FIXES: struct offset_lambda_1 {
+// CHECK-FIXES-NEXT:   float *v;
+// CHECK-FIXES-NEXT:   __device__ void operator()(int k) const noexcept { v[k] += 1.0f; }
+void offset(int n, float *v) {
+  HOST_DEVICE_FOR_1D(n, k, { v[k] += 1.0f; });
+  // CHECK-MESSAGES: {{.*}}.cu:[[@LINE-1]]:3: warning: __device__ lambda lowered to functor 'offset_lambda_1' (the use of 'HOST_DEVICE_FOR_1D' is expanded one level, and 'FOR_1D_FLAG' in it)
+  // CHECK-FIXES: each_either(true, n, offset_lambda_1{v}, [&] (int k) noexcept { v[k] += 1.0f; });
+}

@@ -66,16 +66,34 @@ TEST(LowerExtendedLambda, ObjectLikeMacroLambdaInAnotherMacrosArgument) {
       << R.Output;
 }
 
-TEST(LowerExtendedLambda, MacroBodyRefusals) {
-  // A chain of macros: the lambda is in the body of the macro used by the
-  // one written in the file.
-  auto R = lower("#define INNER(n, i, block) each(n, [=] __device__ (int i) "
+TEST(LowerExtendedLambda, MacroBodyOfAMacroUsedInTurnIsExpandedToo) {
+  // OUTER forwards to INNER, whose body writes the lambda: both are
+  // expanded, other macros (DEV) are not.
+  auto R = lower("#define DEV __device__\n"
+                 "#define INNER(n, i, block) each(n, [=] DEV (int i) "
                  "block)\n"
                  "#define OUTER(...) INNER(__VA_ARGS__)",
                  "void f(int *a, int n) { OUTER(n, i, { a[i] = 0; }); }\n");
-  EXPECT_NE(R.Diagnostics.find("the lambda is written by the macro 'INNER', "
-                               "which the macro 'OUTER' used here uses in "
-                               "turn"),
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  EXPECT_NE(R.Output.find("{ each(n, f_lambda_1{a}); }"), std::string::npos)
+      << R.Output;
+  EXPECT_NE(R.Diagnostics.find("(the use of 'OUTER' is expanded one level, "
+                               "and 'INNER' in it)"),
+            std::string::npos)
+      << R.Diagnostics;
+}
+
+TEST(LowerExtendedLambda, MacroBodyRefusals) {
+  // A macro whose name another macro chooses among its arguments: its use
+  // is not text of the expansion above it.
+  auto R = lower("#define PICK(_1, _2, NAME, ...) NAME\n"
+                 "#define ONE(n, block) each(n, [=] __device__ (int i) "
+                 "block)\n"
+                 "#define LAUNCH(...) PICK(__VA_ARGS__, ONE, x)(__VA_ARGS__)",
+                 "void f(int *a, int n) { LAUNCH(n, { a[i] = 0; }); }\n");
+  EXPECT_NE(R.Diagnostics.find("not lowered: the lambda is written in a "
+                               "macro body, and the arguments of 'ONE' could "
+                               "not be read; expand the macro"),
             std::string::npos)
       << R.Diagnostics;
   // __VA_OPT__ (C++20) is not written out.

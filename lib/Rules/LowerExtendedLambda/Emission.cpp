@@ -224,6 +224,18 @@ std::string functorType(const LambdaPlan &P) {
   return P.Name + "<" + llvm::join(Args, ", ") + ">";
 }
 
+/// " (the use of 'FORALL' is expanded one level)", for a lambda a macro
+/// body writes; naming the macros expanded in turn inside it too.
+static std::string expansionNote(const LambdaPlan &P) {
+  if (!P.Expansion)
+    return "";
+  std::string Note = " (the use of '" + P.Expansion->macroName().str() +
+                     "' is expanded one level";
+  for (const std::string &Inner : P.Expansion->innerMacroNames())
+    Note += ", and '" + Inner + "' in it";
+  return Note + ")";
+}
+
 std::string construction(const LambdaPlan &P, const SourceManager &SM) {
   std::vector<std::string> Inits;
   for (const Member &M : P.Members)
@@ -448,11 +460,7 @@ void LowerExtendedLambda::emit(const LambdaPlan &P, unsigned Ordinal,
   }
   auto D = diag(L.getBeginLoc(),
                 llvm::formatv("{0} lambda lowered to functor '{1}'{2}{3}", Kind,
-                              P.Name, P.ThisNote,
-                              P.Expansion ? " (the use of '" +
-                                                P.Expansion->macroName() +
-                                                "' is expanded one level)"
-                                          : "")
+                              P.Name, P.ThisNote, expansionNote(P))
                     .str());
   if (!FromMacro) {
     D.insertCopy(At, Before,

@@ -3,7 +3,8 @@
 // `#define FORALL(i, n, ...) each(n, [=] __device__ (int i) { __VA_ARGS__ })`
 // writes a lambda whose body each use passes in, so the macro cannot hold
 // the functor. The use is lowered instead: it is replaced with the macro's
-// expansion one level deep (MacroExpansionText), in which the lambda is
+// expansion one level deep (MacroExpansionText; a macro it uses on the way
+// to the lambda is expanded in turn), in which the lambda is
 // replaced with the construction of its functor; the functor's body is the
 // expansion's text, the argument it holds copied from the use, so that the
 // edits other rules make inside that argument travel with it.
@@ -31,17 +32,10 @@ bool LambdaPlanner::planMacroExpansion() {
                 X->offsetOf(L.getEndLoc(), true, true) &&
                 X->offsetOf(Body->getLBracLoc(), false, true) &&
                 X->offsetOf(Body->getRBracLoc(), true, true);
-  if (!InText) {
-    // `#define FOR_1D(...) DEVICE_FOR_1D(__VA_ARGS__)`: the lambda is in the
-    // body of a macro that the used one uses in turn.
-    std::string Inner =
-        Lexer::getImmediateMacroName(L.getBeginLoc(), Src.SM, Src.LO).str();
-    return fail("the lambda is written by the macro '" + Inner +
-                "', which the macro '" + X->macroName().str() +
-                "' used here uses in turn, and cuda-lower expands a use one "
-                "level only; use '" +
-                Inner + "' directly, or lower the lambda by hand");
-  }
+  if (!InText)
+    return fail("the lambda is written in a macro body, partly by a macro "
+                "cuda-lower leaves unexpanded; expand the macros or lower "
+                "the lambda by hand");
   Expansion = std::make_shared<const MacroExpansionText>(std::move(*X));
   Src.Expansion = Expansion.get();
   return true;

@@ -25,3 +25,9 @@ template <class D, class H> void each_either(bool gpu, int n, D d, H h) {
   each_either(gpu, n, [=] LOOP_DEVICE (int i) { __VA_ARGS__ },          \
               [&] (int i) { __VA_ARGS__ })
 #define FOR_1D(n, i, block) each(n, [=] LOOP_DEVICE (int i) noexcept block)
+// A macro that forwards to the one writing the lambda (as AMReX's and older
+// MFEM's loop macros do): both are expanded at the use.
+#define FOR_1D_FLAG(gpu, n, i, block)                                   \
+  each_either(gpu, n, [=] LOOP_DEVICE (int i) noexcept block,           \
+              [&] (int i) noexcept block)
+#define HOST_DEVICE_FOR_1D(n, i, block) FOR_1D_FLAG(true, n, i, block)
