@@ -54,6 +54,13 @@ bool isWrittenByMacroBody(SourceLocation Loc, const SourceManager &SM) {
   return !isWrittenDirectly(Loc, SM);
 }
 
+bool isInMacroArgument(SourceLocation Loc, const SourceManager &SM) {
+  for (; Loc.isMacroID(); Loc = SM.getImmediateExpansionRange(Loc).getBegin())
+    if (SM.isMacroArgExpansion(Loc))
+      return true;
+  return false;
+}
+
 std::optional<MacroExpansionText> MacroExpansionText::around(SourceLocation Loc,
                                                              Preprocessor &PP,
                                                              std::string &Why) {

@@ -30,6 +30,12 @@ clang::SourceLocation writtenLocation(clang::SourceLocation Loc,
 bool isWrittenByMacroBody(clang::SourceLocation Loc,
                           const clang::SourceManager &SM);
 
+/// True if \p Loc is written in a macro's argument, possibly through
+/// other macros (`CHECK(launch(n, DEVICE_LAMBDA (int i) {...}))`): a
+/// comma outside parentheses there would split the argument.
+bool isInMacroArgument(clang::SourceLocation Loc,
+                       const clang::SourceManager &SM);
+
 class MacroExpansionText {
 public:
   /// The expansion of the macro use whose replacement list holds \p Loc:

@@ -155,16 +155,6 @@ bodyReindent(const Stmt &Body, llvm::StringRef Before, const SourceText &Src) {
   return {Src.indentOf(Close), To};
 }
 
-/// True if \p Loc was written in a macro's argument, possibly through
-/// other macros (`CHECK(launch(n, DEVICE_LAMBDA (int i) {...}))`).
-bool isInMacroArgument(SourceLocation Loc, const SourceManager &SM) {
-  for (; Loc.isMacroID();
-       Loc = SM.getImmediateExpansionRange(Loc).getBegin())
-    if (SM.isMacroArgExpansion(Loc))
-      return true;
-  return false;
-}
-
 } // namespace
 
 /// The stem of the functor's name: the function's, after its local class
@@ -224,18 +214,6 @@ std::string functorType(const LambdaPlan &P) {
   return P.Name + "<" + llvm::join(Args, ", ") + ">";
 }
 
-/// " (the use of 'FORALL' is expanded one level)", for a lambda a macro
-/// body writes; naming the macros expanded in turn inside it too.
-static std::string expansionNote(const LambdaPlan &P) {
-  if (!P.Expansion)
-    return "";
-  std::string Note = " (the use of '" + P.Expansion->macroName().str() +
-                     "' is expanded one level";
-  for (const std::string &Inner : P.Expansion->innerMacroNames())
-    Note += ", and '" + Inner + "' in it";
-  return Note + ")";
-}
-
 std::string construction(const LambdaPlan &P, const SourceManager &SM) {
   std::vector<std::string> Inits;
   for (const Member &M : P.Members)
@@ -248,36 +226,6 @@ std::string construction(const LambdaPlan &P, const SourceManager &SM) {
   if (InArgument && Text.find(',') != std::string::npos)
     Text = "(" + Text + ")";
   return Text;
-}
-
-/// What replaces each macro use that writes lowered lambdas (by the use's
-/// start): its expansion, each of those lambdas replaced with its
-/// construction.
-std::map<unsigned, std::string>
-macroUseTexts(llvm::ArrayRef<const LambdaPlan *> Plans,
-              const SourceManager &SM) {
-  std::map<unsigned, std::vector<const LambdaPlan *>> ByUse;
-  for (const LambdaPlan *P : Plans)
-    if (P->Expansion)
-      ByUse[P->Expansion->use().getBegin().getRawEncoding()].push_back(P);
-  std::map<unsigned, std::string> Texts;
-  for (auto &[Use, InUse] : ByUse) {
-    std::string Text = InUse.front()->Expansion->text();
-    // From the last lambda back, so that earlier offsets stay valid.
-    std::vector<std::pair<std::pair<unsigned, unsigned>, const LambdaPlan *>>
-        Spans;
-    for (const LambdaPlan *P : InUse)
-      if (auto O = P->Expansion->offsets(
-              CharSourceRange::getTokenRange(P->L.getSourceRange())))
-        Spans.push_back({*O, P});
-    std::sort(Spans.begin(), Spans.end(), [](const auto &A, const auto &B) {
-      return A.first.first > B.first.first;
-    });
-    for (const auto &[Span, P] : Spans)
-      Text.replace(Span.first, Span.second - Span.first, construction(*P, SM));
-    Texts[Use] = std::move(Text);
-  }
-  return Texts;
 }
 
 /// Includes each of \p Headers in the file that holds \p Loc, where every

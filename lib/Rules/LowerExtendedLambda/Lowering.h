@@ -18,6 +18,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -314,5 +315,17 @@ std::optional<MacroBody> macroBody(const LambdaPlan &P);
 /// lowers (MacroBodyLambdas.cpp).
 bool isInLambda(clang::SourceLocation Loc, const LambdaPlan &P,
                 const clang::SourceManager &SM);
+
+/// " (the use of 'FORALL' is expanded one level)" for a lambda a macro body
+/// writes, naming the macros expanded in turn inside it; "" for any other
+/// (MacroBodyLambdas.cpp).
+std::string expansionNote(const LambdaPlan &P);
+
+/// What replaces each macro use that writes lowered lambdas, by the raw
+/// encoding of the use's start: its expansion, each of those lambdas
+/// replaced with its construction (MacroBodyLambdas.cpp).
+std::map<unsigned, std::string>
+macroUseTexts(llvm::ArrayRef<const LambdaPlan *> Plans,
+              const clang::SourceManager &SM);
 
 } // namespace cudalower::lowering

@@ -13,6 +13,7 @@
 
 #include "Rules/LowerExtendedLambda/Lowering.h"
 #include <algorithm>
+#include <map>
 
 using namespace clang;
 
@@ -117,6 +118,48 @@ bool isInLambda(SourceLocation Loc, const LambdaPlan &P,
   auto Lambda = P.Expansion->offsets(
       CharSourceRange::getTokenRange(P.L.getSourceRange()));
   return At && Lambda && *At >= Lambda->first && *At < Lambda->second;
+}
+
+/// " (the use of 'FORALL' is expanded one level)", for a lambda a macro
+/// body writes; naming the macros expanded in turn inside it too.
+std::string expansionNote(const LambdaPlan &P) {
+  if (!P.Expansion)
+    return "";
+  std::string Note = " (the use of '" + P.Expansion->macroName().str() +
+                     "' is expanded one level";
+  for (const std::string &Inner : P.Expansion->innerMacroNames())
+    Note += ", and '" + Inner + "' in it";
+  return Note + ")";
+}
+
+/// What replaces each macro use that writes lowered lambdas (by the use's
+/// start): its expansion, each of those lambdas replaced with its
+/// construction.
+std::map<unsigned, std::string>
+macroUseTexts(llvm::ArrayRef<const LambdaPlan *> Plans,
+              const SourceManager &SM) {
+  std::map<unsigned, std::vector<const LambdaPlan *>> ByUse;
+  for (const LambdaPlan *P : Plans)
+    if (P->Expansion)
+      ByUse[P->Expansion->use().getBegin().getRawEncoding()].push_back(P);
+  std::map<unsigned, std::string> Texts;
+  for (auto &[Use, InUse] : ByUse) {
+    std::string Text = InUse.front()->Expansion->text();
+    // From the last lambda back, so that earlier offsets stay valid.
+    std::vector<std::pair<std::pair<unsigned, unsigned>, const LambdaPlan *>>
+        Spans;
+    for (const LambdaPlan *P : InUse)
+      if (auto O = P->Expansion->offsets(
+              CharSourceRange::getTokenRange(P->L.getSourceRange())))
+        Spans.push_back({*O, P});
+    std::sort(Spans.begin(), Spans.end(), [](const auto &A, const auto &B) {
+      return A.first.first > B.first.first;
+    });
+    for (const auto &[Span, P] : Spans)
+      Text.replace(Span.first, Span.second - Span.first, construction(*P, SM));
+    Texts[Use] = std::move(Text);
+  }
+  return Texts;
 }
 
 } // namespace cudalower::lowering
