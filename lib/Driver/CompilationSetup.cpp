@@ -1,19 +1,20 @@
 //===--- CompilationSetup.cpp - How each source is parsed -----------------===//
 
 #include "Driver/CompilationSetup.h"
-#include "Nvcc/HostCompilerHeaders.h"
 #include "Driver/ClangFlagCheck.h"
 #include "Driver/NvccFlags.h"
 #include "Driver/ResourceDir.h"
 #include "Editing/IncludeSite.h"
+#include "Nvcc/AtomicBuiltins.h"
+#include "Nvcc/HostCompilerHeaders.h"
 #include "Output/DiagnosticPrinter.h"
-#include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Basic/OffloadArch.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
@@ -365,6 +366,10 @@ CompilationSetup::commandFor(llvm::StringRef File, CompilationPass Pass,
   for (const std::string &Macro :
        Pass == CompilationPass::Host ? Nvcc.Host : Nvcc.Device)
     Args.push_back("-D" + Macro);
+  // nvcc's `__nv_atomic_*` builtins, which Clang lacks (AtomicBuiltins.h).
+  if (Nvcc.AtomicBuiltins)
+    for (const std::string &Macro : atomicBuiltinMacros())
+      Args.push_back("-D" + Macro);
   // Clang keeps making constexpr functions __host__ __device__ in both
   // semantics: its own CUDA headers rely on it (-fno-cuda-host-device-constexpr
   // breaks __clang_cuda_texture_intrinsics.h). Verification finds device

@@ -46,6 +46,7 @@ namespace {
 struct PreprocessStep {
   std::vector<std::string> Defines;
   std::string CudaArch; // empty for the host step
+  bool AtomicBuiltins = false;
 };
 } // namespace
 
@@ -60,6 +61,8 @@ static PreprocessStep readStep(llvm::StringRef Line) {
     auto [Name, Value] = W.split('=');
     if (Name == "__CUDA_ARCH__")
       Step.CudaArch = Value.str();
+    if (Name == "__CUDACC_DEVICE_ATOMIC_BUILTINS__")
+      Step.AtomicBuiltins = true;
     if (!isLeftToCaller(Name))
       Step.Defines.push_back(W.str());
   }
@@ -79,6 +82,7 @@ NvccPredefines parseNvccDryrun(llvm::StringRef Output,
     if (!Line.consume_front("#$ ") || !Line.contains(" -E "))
       continue;
     PreprocessStep Step = readStep(Line);
+    Result.AtomicBuiltins |= Step.AtomicBuiltins;
     if (Step.CudaArch.empty()) {
       if (!HaveHost)
         Result.Host = std::move(Step.Defines);
@@ -132,6 +136,8 @@ NvccPredefines nvccPredefinesFromCudaH(llvm::StringRef CudaH,
   if (!List.empty())
     Result.Host.push_back("__CUDA_ARCH_LIST__=" + List);
   Result.Device = Result.Host;
+  // nvcc's atomic builtins came with CUDA 12.8.
+  Result.AtomicBuiltins = Version >= 12080;
   return Result;
 }
 

@@ -17,6 +17,11 @@ namespace cudalower {
 struct NvccPredefines {
   std::vector<std::string> Host;
   std::vector<std::string> Device;
+  /// nvcc has the `__nv_atomic_*` builtins (it defines
+  /// `__CUDACC_DEVICE_ATOMIC_BUILTINS__`; CUDA 12.8 and later). The macro
+  /// itself is left out: the parse spells the builtins as macros of its own
+  /// (AtomicBuiltins.h), and CCCL, seeing it, would take nvcc-only paths.
+  bool AtomicBuiltins = false;
 };
 
 /// Reads `nvcc --dryrun` output: the `-D`s of the first host preprocessing

@@ -70,3 +70,22 @@ TEST(NvccMacros, AsksTheToolkitsNvcc) {
   });
   EXPECT_TRUE(HasMajor);
 }
+
+// nvcc announces its __nv_atomic_* builtins with a macro the parse leaves
+// out; the set-up still learns that they exist (AtomicBuiltins.h).
+TEST(NvccMacros, AtomicBuiltinsAnnouncedButNotDefined) {
+  std::string WithAtomics =
+      "#$ gcc -D__CUDA_ARCH_LIST__=900 -E -x c++ -D__NVCC__ "
+      "-D__CUDACC_DEVICE_ATOMIC_BUILTINS__ \"x.cu\"\n";
+  NvccPredefines P = parseNvccDryrun(WithAtomics, "sm_90");
+  EXPECT_TRUE(P.AtomicBuiltins);
+  EXPECT_EQ(P.Host, (Macros{"__CUDA_ARCH_LIST__=900", "__NVCC__"}));
+  EXPECT_FALSE(parseNvccDryrun(DryRun, "sm_90").AtomicBuiltins);
+  // From cuda.h alone: they came with CUDA 12.8.
+  EXPECT_TRUE(nvccPredefinesFromCudaH("#define CUDA_VERSION 12080\n", {})
+                  .AtomicBuiltins);
+  EXPECT_TRUE(nvccPredefinesFromCudaH("#define CUDA_VERSION 13000\n", {})
+                  .AtomicBuiltins);
+  EXPECT_FALSE(nvccPredefinesFromCudaH("#define CUDA_VERSION 12060\n", {})
+                   .AtomicBuiltins);
+}
