@@ -29,10 +29,14 @@ void NvccLambdaFlagIncludes::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(usingDecl().bind("using"), this);
 }
 
-void NvccLambdaFlagIncludes::noteReference(SourceLocation Loc,
-                                           const NamedDecl *D) {
-  if (D && D->isInStdNamespace() && context().isUserOwned(Loc))
-    References.push_back({Loc, D});
+void NvccLambdaFlagIncludes::noteReference(
+    SourceLocation Loc, llvm::ArrayRef<const NamedDecl *> Targets) {
+  Reference R{Loc, {}};
+  for (const NamedDecl *D : Targets)
+    if (D && D->isInStdNamespace())
+      R.Targets.push_back(D);
+  if (!R.Targets.empty() && context().isUserOwned(Loc))
+    References.push_back(std::move(R));
 }
 
 void NvccLambdaFlagIncludes::check(const MatchFinder::MatchResult &Result) {
@@ -42,12 +46,19 @@ void NvccLambdaFlagIncludes::check(const MatchFinder::MatchResult &Result) {
   if (const auto *T = N.getNodeAs<TypeLoc>("type"))
     if (const TagDecl *Tag = T->getType()->getAsTagDecl())
       noteReference(T->getBeginLoc(), Tag);
-  if (const auto *L = N.getNodeAs<UnresolvedLookupExpr>("lookup"))
+  // `std::get<I>(t)` in a template, `using std::swap;`: the name needs one
+  // of its overloads declared, not all of them.
+  llvm::SmallVector<const NamedDecl *, 8> Overloads;
+  if (const auto *L = N.getNodeAs<UnresolvedLookupExpr>("lookup")) {
     for (const NamedDecl *D : L->decls())
-      noteReference(L->getNameLoc(), D->getUnderlyingDecl());
-  if (const auto *U = N.getNodeAs<UsingDecl>("using"))
+      Overloads.push_back(D->getUnderlyingDecl());
+    noteReference(L->getNameLoc(), Overloads);
+  }
+  if (const auto *U = N.getNodeAs<UsingDecl>("using")) {
     for (const UsingShadowDecl *S : U->shadows())
-      noteReference(U->getLocation(), S->getTargetDecl());
+      Overloads.push_back(S->getTargetDecl());
+    noteReference(U->getLocation(), Overloads);
+  }
 }
 
 /// The declaration whose file decides whether the code sees the entity:
@@ -85,14 +96,18 @@ void NvccLambdaFlagIncludes::finishTranslationUnit() {
             [&](const Reference &A, const Reference &B) {
               return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
             });
-  for (const Reference &R : References) {
-    const Decl &Deciding = decidingDecl(*R.Target);
-    SourceLocation DeclLoc = SM.getExpansionLoc(Deciding.getLocation());
+  // Whether only the flag's inclusions declare \p D.
+  auto FlagOnlyDecl = [&](const NamedDecl *D) {
+    SourceLocation DeclLoc = SM.getExpansionLoc(decidingDecl(*D).getLocation());
     OptionalFileEntryRef DeclFile =
         SM.getFileEntryRefForID(SM.getFileID(DeclLoc));
-    if (!DeclFile || !OnlyTheFlagReaches(*DeclFile))
+    return DeclFile && OnlyTheFlagReaches(*DeclFile);
+  };
+  for (const Reference &R : References) {
+    if (!llvm::all_of(R.Targets, FlagOnlyDecl))
       continue;
-    std::optional<tooling::stdlib::Symbol> Symbol = Recognize(R.Target);
+    const NamedDecl *Target = R.Targets.front();
+    std::optional<tooling::stdlib::Symbol> Symbol = Recognize(Target);
     std::optional<tooling::stdlib::Header> Header =
         Symbol ? Symbol->header() : std::nullopt;
     // An #include of the name's standard header, outside the flag's lines,
@@ -104,7 +119,7 @@ void NvccLambdaFlagIncludes::finishTranslationUnit() {
     OptionalFileEntryRef UseEntry = SM.getFileEntryRefForID(UseFile);
     if (!UseEntry)
       continue;
-    std::string Qualified = "std::" + R.Target->getNameAsString();
+    std::string Qualified = "std::" + Target->getNameAsString();
     if (!Header) {
       if (Done.insert(UseEntry->getName().str() + "\n" + Qualified).second)
         diag(UseLoc,

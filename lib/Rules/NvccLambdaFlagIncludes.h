@@ -5,6 +5,7 @@
 #include "Nvcc/LambdaFlagHeaders.h"
 #include "cudalower/Rule.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/SmallVector.h"
 #include <vector>
 
 namespace clang {
@@ -28,12 +29,16 @@ public:
   void finishTranslationUnit() override;
 
 private:
-  /// A name of the user's code and the std entity it refers to.
+  /// A name of the user's code and the std entities it may refer to: one,
+  /// or for a name a template looks up before its arguments are known (or
+  /// a using-declaration), every overload found, any of which declares the
+  /// name (the one an instantiation picks is a reference of its own).
   struct Reference {
     clang::SourceLocation Loc;
-    const clang::NamedDecl *Target;
+    llvm::SmallVector<const clang::NamedDecl *, 1> Targets;
   };
-  void noteReference(clang::SourceLocation Loc, const clang::NamedDecl *D);
+  void noteReference(clang::SourceLocation Loc,
+                     llvm::ArrayRef<const clang::NamedDecl *> Targets);
 
   LambdaFlagInclusions Inclusions;
   std::vector<Reference> References;
