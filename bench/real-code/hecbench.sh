@@ -23,9 +23,10 @@ shift 2
 WRAPPER=${WRAPPER:-$HERE/../../build/bin/cuda-lower-nvcc}
 ARCH=${ARCH:-sm_90}
 if [[ -z ${PROGRAMS:-} ]]; then
-  PROGRAMS=$(grep -l -E 'extended-lambda|relaxed-constexpr' "$SRC"/src/*-cuda/Makefile |
-    xargs -n1 dirname | xargs -n1 basename)
+  PROGRAMS=$(grep -l -E 'extended-lambda|relaxed-constexpr' "$SRC"/src/*-cuda/Makefile 2>/dev/null |
+    xargs -r -n1 dirname | xargs -r -n1 basename)
 fi
+[[ -n $PROGRAMS ]] || { echo "$0: no CUDA program of $SRC/src uses the flags (a HeCBench checkout?)" >&2; exit 2; }
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 built=0 failed=0

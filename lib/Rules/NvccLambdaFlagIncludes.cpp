@@ -9,6 +9,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Inclusions/StandardLibrary.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -103,23 +104,44 @@ void NvccLambdaFlagIncludes::finishTranslationUnit() {
         SM.getFileEntryRefForID(SM.getFileID(DeclLoc));
     return DeclFile && OnlyTheFlagReaches(*DeclFile);
   };
-  for (const Reference &R : References) {
+  // The standard header that declares \p D: the table's, else the file
+  // that declares it when that is a standard header itself (the table
+  // cannot tell `std::get`'s overloads apart; tuple's is in <tuple>).
+  auto HeaderOf =
+      [&](const NamedDecl *D) -> std::optional<tooling::stdlib::Header> {
+    if (std::optional<tooling::stdlib::Symbol> Symbol = Recognize(D))
+      if (std::optional<tooling::stdlib::Header> H = Symbol->header())
+        return H;
+    SourceLocation Loc = SM.getExpansionLoc(decidingDecl(*D).getLocation());
+    if (OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(Loc)))
+      return tooling::stdlib::Header::named(
+          ("<" + llvm::sys::path::filename(File->getName()) + ">").str());
+    return std::nullopt;
+  };
+  auto Report = [&](const Reference &R) {
     if (!llvm::all_of(R.Targets, FlagOnlyDecl))
-      continue;
-    const NamedDecl *Target = R.Targets.front();
-    std::optional<tooling::stdlib::Symbol> Symbol = Recognize(Target);
-    std::optional<tooling::stdlib::Header> Header =
-        Symbol ? Symbol->header() : std::nullopt;
-    // An #include of the name's standard header, outside the flag's lines,
-    // declares it.
-    if (Header && Inclusions.namedOutside(Header->name().trim("<>")))
-      continue;
+      return;
     SourceLocation UseLoc = SM.getFileLoc(R.Loc);
     FileID UseFile = SM.getFileID(UseLoc);
     OptionalFileEntryRef UseEntry = SM.getFileEntryRefForID(UseFile);
     if (!UseEntry)
-      continue;
-    std::string Qualified = "std::" + Target->getNameAsString();
+      return;
+    // Of an overload set, the first overload with a header, unless one of
+    // them is declared already: by an #include outside the flag's lines,
+    // or by a header added for this file (for the overload an
+    // instantiation picked, reported first).
+    std::optional<tooling::stdlib::Header> Header;
+    for (const NamedDecl *Target : R.Targets) {
+      std::optional<tooling::stdlib::Header> H = HeaderOf(Target);
+      if (!H)
+        continue;
+      if (Inclusions.namedOutside(H->name().trim("<>")) ||
+          Done.contains(UseEntry->getName().str() + "\n" + H->name().str()))
+        return;
+      if (!Header)
+        Header = H;
+    }
+    std::string Qualified = "std::" + R.Targets.front()->getNameAsString();
     if (!Header) {
       if (Done.insert(UseEntry->getName().str() + "\n" + Qualified).second)
         diag(UseLoc,
@@ -129,11 +151,11 @@ void NvccLambdaFlagIncludes::finishTranslationUnit() {
                  "<utility>; include the header that declares it, "
                  "which plain nvcc needs",
              DiagLevel::Error);
-      continue;
+      return;
     }
     if (!Done.insert(UseEntry->getName().str() + "\n" + Header->name().str())
              .second)
-      continue;
+      return;
     auto D =
         diag(UseLoc, "'" + Qualified +
                          "' is declared only because --extended-lambda "
@@ -142,7 +164,16 @@ void NvccLambdaFlagIncludes::finishTranslationUnit() {
                          Header->name().str() + ", which plain nvcc needs");
     if (auto I = Includes.insertion(UseFile, Header->name().trim("<>")))
       D.insert(I->Loc, I->Text);
-  }
+  };
+  // Names that refer to one entity first: an overload set is then
+  // satisfied by the header added for the overload its instantiation
+  // picked.
+  for (const Reference &R : References)
+    if (R.Targets.size() == 1)
+      Report(R);
+  for (const Reference &R : References)
+    if (R.Targets.size() > 1)
+      Report(R);
 }
 
 PreScanTriggers NvccLambdaFlagIncludes::preScanTriggers() {

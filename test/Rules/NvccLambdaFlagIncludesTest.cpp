@@ -77,3 +77,31 @@ TEST(NvccLambdaFlagIncludes, OneFindingPerFileAndHeader) {
 }
 
 } // namespace
+
+// An overload set looked up in a template needs one overload declared:
+// the file's own <tuple> declares tuple's std::get, though <array>'s came
+// only with the flag.
+TEST(NvccLambdaFlagIncludes, OverloadSetNeedsOneOverloadDeclared) {
+  const char *Code = "#include <tuple>\n"
+                     "template <class T> int first(const T &t) {\n"
+                     "  return std::get<0>(t);\n"
+                     "}\n"
+                     "int f() { return first(std::tuple<int>{1}); }\n";
+  auto R = runRules(Code, "nvcc-lambda-flag-includes");
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  EXPECT_EQ(R.Output, Code);
+  EXPECT_FALSE(has(R.Diagnostics, "std::get")) << R.Diagnostics;
+}
+
+// A name the standard-library table gives no one header (std::get) takes
+// the header that declares the overload used, when that file is one.
+TEST(NvccLambdaFlagIncludes, OverloadedNameTakesTheHeaderOfItsDeclaration) {
+  auto R = runRules("template <class T> int first(const T &t) {\n"
+                    "  return std::get<0>(t);\n"
+                    "}\n"
+                    "int f(const std::tuple<int> &t) { return first(t); }\n",
+                    "nvcc-lambda-flag-includes");
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  EXPECT_TRUE(has(R.Output, "#include <tuple>\n")) << R.Output;
+  EXPECT_FALSE(has(R.Diagnostics, "error:")) << R.Diagnostics;
+}
