@@ -489,4 +489,19 @@ TEST(LowerExtendedLambda, BranchMacroRedefinedInsideTheFunctionIsAnError) {
       << R.Diagnostics;
 }
 
+// `register` (removed in C++17) is read as nvcc reads it: ignored, not a
+// parse error (HeCBench's ntt-cuda), in the rules' parse and verification.
+TEST(LowerExtendedLambda, RegisterStorageClassParsesInCxx17) {
+  auto R =
+      test::runRules("template <class F> __global__ void k(F f) { register int "
+                     "i = 0; f(i); }\n"
+                     "void f(int *p) {\n"
+                     "  k<<<1, 1>>>([=] __device__ (int i) { register int j = "
+                     "i; p[j] = 1; });\n"
+                     "}\n",
+                     "lower-extended-lambda", {}, "input.cu", {"-std=c++17"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Diagnostics;
+  EXPECT_NE(R.Output.find("struct f_lambda_1"), std::string::npos) << R.Output;
+}
+
 } // namespace
