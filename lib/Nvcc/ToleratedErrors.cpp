@@ -7,6 +7,7 @@
 #include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Sema/Scope.h"
 #include "clang/Sema/ScopeInfo.h"
 #include "clang/Sema/Sema.h"
@@ -109,7 +110,31 @@ bool isAttributeInCudaLambdaParameters(const clang::Diagnostic &Info,
          llvm::StringRef(SM.getCharacterData(At)).starts_with("[[");
 }
 
+bool isAmbiguousEmptyBraceAssignment(const clang::Diagnostic &Info) {
+  if (Info.getID() != diag::err_ovl_ambiguous_oper_binary ||
+      !Info.hasSourceManager())
+    return false;
+  // The operator `=`, then `{` and `}` (comments between them allowed):
+  // an empty braced list, as written.
+  const SourceManager &SM = Info.getSourceManager();
+  SourceLocation At = SM.getSpellingLoc(Info.getLocation());
+  if (At.isInvalid() ||
+      !llvm::StringRef(SM.getCharacterData(At)).starts_with("=") ||
+      llvm::StringRef(SM.getCharacterData(At)).starts_with("=="))
+    return false;
+  LangOptions Lang;
+  Lang.CPlusPlus = true;
+  std::optional<Token> Open = Lexer::findNextToken(At, SM, Lang);
+  if (!Open || Open->isNot(tok::l_brace))
+    return false;
+  std::optional<Token> Close =
+      Lexer::findNextToken(Open->getLocation(), SM, Lang);
+  return Close && Close->is(tok::r_brace);
+}
+
 bool isToleratedError(const clang::Diagnostic &Info, const clang::Sema *S) {
+  if (isAmbiguousEmptyBraceAssignment(Info))
+    return true; // nvcc assigns it; the statement stays as written
   if (isAttributeInCudaLambdaParameters(Info, S))
     return true; // the parameter is read without it, as nvcc reads it
   if (isRedeclarationOfClangRuntime(Info))

@@ -39,6 +39,14 @@
 //   the lowered functor's `operator()` keeps the attribute as written, where
 //   Clang reads it. Tests: lit nvcc-isms/lambda-parameter-attributes.cu;
 //   unit ToleratedErrors.AttributesOnCudaLambdaParameters.
+// - An empty braced list assigned to an object of a class with several
+//   assignment operators (`half2 res2; res2 = {};`, the GPTQ-style kernels
+//   of HeCBench's quant3MatMul-cuda): nvcc accepts it; Clang finds the
+//   copy assignment and `operator=(const __half2_raw &)` equally good
+//   ("use of overloaded operator '=' is ambiguous"). The error is dropped;
+//   the statement is kept as written. Tests: lit
+//   nvcc-isms/empty-brace-assignment.cu; unit
+//   ToleratedErrors.EmptyBraceAssignment.
 //
 // Calls across execution spaces from __host__ __device__ code (#20011-D
 // and kin) are warnings for nvcc too, but the rules read them: see
@@ -66,6 +74,10 @@ bool isToleratedError(const clang::Diagnostic &Info, const clang::Sema *S);
 /// attributes (`[=] __device__ (int i, [[maybe_unused]] int j)`).
 bool isAttributeInCudaLambdaParameters(const clang::Diagnostic &Info,
                                        const clang::Sema *S);
+
+/// True for Clang's "use of overloaded operator '=' is ambiguous" where the
+/// right operand is an empty braced list (`res2 = {};`).
+bool isAmbiguousEmptyBraceAssignment(const clang::Diagnostic &Info);
 
 /// True for Clang's "cannot overload" error on a re-declaration of a
 /// function that one of Clang's own CUDA wrapper headers declares with

@@ -433,8 +433,10 @@ void rewriteDepFile(llvm::StringRef DepFile, llvm::StringRef OverlayRoot) {
 }
 
 std::string toNvccFormat(llvm::StringRef ClangDiagnostics) {
+  // "fatal error" too: a header the parse cannot find is the reason a
+  // source did not parse, and the build must show it.
   static const llvm::Regex Diag(
-      "^(.*):([0-9]+):[0-9]+: (warning|error|note): (.*)$");
+      "^(.*):([0-9]+):[0-9]+: (warning|error|fatal error|note): (.*)$");
   static const llvm::Regex WholeFile("^([^ :]+): (warning|error): (.*)$");
   std::string Out;
   llvm::SmallVector<llvm::StringRef, 16> Lines;

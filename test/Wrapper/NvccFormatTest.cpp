@@ -27,3 +27,15 @@ TEST(NvccFormat, OtherLinesAreDropped) {
 
 } // namespace
 } // namespace cudalower
+
+// A header the parse cannot find is why the source did not parse: the
+// build shows it (it was dropped, leaving only "did not parse").
+TEST(NvccFormat, FatalErrorsAreKept) {
+  EXPECT_EQ(toNvccFormat("main.cu:18:10: fatal error: 'gdal/gdal_priv.h' "
+                         "file not found\n   18 | #include <gdal/gdal_priv.h>\n"
+                         "main.cu: error: the host compilation pass did not "
+                         "parse; nothing was written for it\n"),
+            "main.cu(18): fatal error: 'gdal/gdal_priv.h' file not found\n"
+            "main.cu: error: the host compilation pass did not parse; "
+            "nothing was written for it\n");
+}
