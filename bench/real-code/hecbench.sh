@@ -47,7 +47,7 @@ for p in $PROGRAMS; do
   done
   # The arguments of the Makefile's `run` target.
   args=$(sed -n '/^run:/,/^$/p' "$SRC/src/$p/Makefile" |
-    sed -n 's/.*\$(program) *//p' | head -1)
+    sed -n 's/^\t.*\$(program) *//p' | head -1)
   echo "$p $args" >>"$OUT/runs.txt.new"
 done
 mv "$OUT/runs.txt.new" "$OUT/runs.txt"
@@ -57,17 +57,18 @@ cat >"$OUT/run.sh" <<'RUN'
 # print the same, lines about time, bandwidth or throughput left out.
 cd "$(dirname "$0")" || exit 2
 pass=0 fail=0
-filter() { grep -v -i -E 'time|throughput|bandwidth|gb/s|gflop|elapsed|\(us\)|\(ms\)'; }
+filter() { grep -v -i -E 'time|throughput|bandwidth|gb/s|gflop|elapsed|\((us|ms)\)|[0-9] *(us|ms|s)$'; }
 while read -r p args; do
   [ -x "orig/$p/main" ] && [ -x "lowered/$p/main" ] || { echo "SKIP $p: not built"; continue; }
-  a=$(cd "orig/$p" && ./main $args 2>&1); ra=$?
-  b=$(cd "lowered/$p" && ./main $args 2>&1); rb=$?
+  a=$(cd "orig/$p" && timeout 120 ./main $args 2>&1); ra=$?
+  b=$(cd "lowered/$p" && timeout 120 ./main $args 2>&1); rb=$?
   fa=$(printf '%s\n' "$a" | filter); fb=$(printf '%s\n' "$b" | filter)
   if [ $ra -eq 0 ] && [ $rb -eq 0 ] && [ "$fa" = "$fb" ]; then
     echo "PASS $p: $(printf '%s\n' "$fa" | grep -E 'PASS|FAIL' | tr '\n' ' ')"
     pass=$((pass + 1))
   else
     echo "FAIL $p: exit $ra/$rb"
+    printf '%s\n' "$a" | tail -3
     printf '%s\n' "$fa" >"/tmp/hec-$p.orig"; printf '%s\n' "$fb" >"/tmp/hec-$p.lowered"
     diff "/tmp/hec-$p.orig" "/tmp/hec-$p.lowered" | head -10
     fail=$((fail + 1))

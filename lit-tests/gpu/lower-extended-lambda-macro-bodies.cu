@@ -87,8 +87,12 @@ int main() {
     if (j % 2 == 0)
       b[j] *= 0.5f;
   });
-  Scale s{3.0f, b};
-  s.apply(N);
+  // In managed memory: the lambda's implicit `this` is dereferenced on the
+  // device in the original (a host stack object would not be reachable).
+  Scale *s;
+  cudaMallocManaged(&s, sizeof(Scale));
+  *s = Scale{3.0f, b};
+  s->apply(N);
   FORALL_TWICE(i, N, c[i] += 10;);
   LAUNCH(N, BUMP);
   HOST_DEVICE_FOR_1D(N, j, { d[j] = 0.0; });
