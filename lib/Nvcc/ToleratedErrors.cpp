@@ -118,12 +118,12 @@ bool isAmbiguousEmptyBraceAssignment(const clang::Diagnostic &Info) {
   // an empty braced list, as written.
   const SourceManager &SM = Info.getSourceManager();
   SourceLocation At = SM.getSpellingLoc(Info.getLocation());
-  if (At.isInvalid() ||
-      !llvm::StringRef(SM.getCharacterData(At)).starts_with("=") ||
-      llvm::StringRef(SM.getCharacterData(At)).starts_with("=="))
-    return false;
   LangOptions Lang;
   Lang.CPlusPlus = true;
+  Token Operator;
+  if (At.isInvalid() || Lexer::getRawToken(At, Operator, SM, Lang) ||
+      Operator.isNot(tok::equal))
+    return false;
   std::optional<Token> Open = Lexer::findNextToken(At, SM, Lang);
   if (!Open || Open->isNot(tok::l_brace))
     return false;

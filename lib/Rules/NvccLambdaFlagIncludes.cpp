@@ -97,11 +97,14 @@ void NvccLambdaFlagIncludes::finishTranslationUnit() {
             [&](const Reference &A, const Reference &B) {
               return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
             });
+  // The file whose inclusion makes \p D visible.
+  auto DeclaringFile = [&](const NamedDecl *D) {
+    SourceLocation Loc = SM.getExpansionLoc(decidingDecl(*D).getLocation());
+    return SM.getFileEntryRefForID(SM.getFileID(Loc));
+  };
   // Whether only the flag's inclusions declare \p D.
   auto FlagOnlyDecl = [&](const NamedDecl *D) {
-    SourceLocation DeclLoc = SM.getExpansionLoc(decidingDecl(*D).getLocation());
-    OptionalFileEntryRef DeclFile =
-        SM.getFileEntryRefForID(SM.getFileID(DeclLoc));
+    OptionalFileEntryRef DeclFile = DeclaringFile(D);
     return DeclFile && OnlyTheFlagReaches(*DeclFile);
   };
   // The standard header that declares \p D: the table's, else the file
@@ -112,8 +115,7 @@ void NvccLambdaFlagIncludes::finishTranslationUnit() {
     if (std::optional<tooling::stdlib::Symbol> Symbol = Recognize(D))
       if (std::optional<tooling::stdlib::Header> H = Symbol->header())
         return H;
-    SourceLocation Loc = SM.getExpansionLoc(decidingDecl(*D).getLocation());
-    if (OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(Loc)))
+    if (OptionalFileEntryRef File = DeclaringFile(D))
       return tooling::stdlib::Header::named(
           ("<" + llvm::sys::path::filename(File->getName()) + ">").str());
     return std::nullopt;
@@ -126,6 +128,10 @@ void NvccLambdaFlagIncludes::finishTranslationUnit() {
     OptionalFileEntryRef UseEntry = SM.getFileEntryRefForID(UseFile);
     if (!UseEntry)
       return;
+    // One finding per file and header (or name, when there is no header).
+    auto DoneKey = [&](llvm::StringRef What) {
+      return UseEntry->getName().str() + "\n" + What.str();
+    };
     // Of an overload set, the first overload with a header, unless one of
     // them is declared already: by an #include outside the flag's lines,
     // or by a header added for this file (for the overload an
@@ -136,14 +142,14 @@ void NvccLambdaFlagIncludes::finishTranslationUnit() {
       if (!H)
         continue;
       if (Inclusions.namedOutside(H->name().trim("<>")) ||
-          Done.contains(UseEntry->getName().str() + "\n" + H->name().str()))
+          Done.contains(DoneKey(H->name())))
         return;
       if (!Header)
         Header = H;
     }
     std::string Qualified = "std::" + R.Targets.front()->getNameAsString();
     if (!Header) {
-      if (Done.insert(UseEntry->getName().str() + "\n" + Qualified).second)
+      if (Done.insert(DoneKey(Qualified)).second)
         diag(UseLoc,
              "'" + Qualified +
                  "' is declared only because --extended-lambda "
@@ -153,8 +159,7 @@ void NvccLambdaFlagIncludes::finishTranslationUnit() {
              DiagLevel::Error);
       return;
     }
-    if (!Done.insert(UseEntry->getName().str() + "\n" + Header->name().str())
-             .second)
+    if (!Done.insert(DoneKey(Header->name())).second)
       return;
     auto D =
         diag(UseLoc, "'" + Qualified +
