@@ -86,6 +86,13 @@ public:
     UsesThis = true;
     return true;
   }
+  /// `decltype(x)` names x without using it: no capture (the functor
+  /// writes x's declared type there, LambdaLocalDependencies.cpp).
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc TL, bool TraverseQualifier) {
+    if (isa<DeclRefExpr>(TL.getUnderlyingExpr()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecltypeTypeLoc(TL, TraverseQualifier);
+  }
   std::vector<const VarDecl *> Vars;
   /// The enclosing function's structured bindings the body names.
   std::vector<const BindingDecl *> Bindings;

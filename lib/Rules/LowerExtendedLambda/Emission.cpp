@@ -6,10 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Rules/LowerExtendedLambda/LowerExtendedLambda.h"
-#include "Rules/LowerExtendedLambda/Lowering.h"
 #include "Editing/FunctorLayout.h"
 #include "Editing/IncludeInserter.h"
+#include "Rules/LowerExtendedLambda/BranchStraddle.h"
+#include "Rules/LowerExtendedLambda/LowerExtendedLambda.h"
+#include "Rules/LowerExtendedLambda/Lowering.h"
+#include "Rules/LowerExtendedLambda/PreprocessorBranches.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -342,6 +344,32 @@ void LowerExtendedLambda::emitPending() {
   Pending.clear();
 }
 
+/// The edits that move the tail of a lambda leaving a conditional block
+/// into each branch (BranchStraddle.h), but the one replacing the lambda:
+/// what follows its construction is returned.
+static std::string straddle(DiagBuilder &D, const LambdaPlan &P,
+                            const SourceManager &SM) {
+  const LambdaExpr &L = P.L;
+  FileID File = SM.getFileID(writtenLocation(L.getBeginLoc(), SM));
+  llvm::StringRef Text = SM.getBufferData(File);
+  std::vector<unsigned> Directives;
+  for (SourceLocation Loc : P.Straddled->Directives)
+    Directives.push_back(SM.getFileOffset(Loc));
+  SourceLocation Close = writtenLocation(L.getEndLoc(), SM);
+  unsigned BodyBegin =
+      SM.getFileOffset(writtenLocation(L.getBody()->getBeginLoc(), SM));
+  StraddleEdits S =
+      straddleEdits(Text, Directives, P.Straddled->HasElse, P.StraddledBranch,
+                    BodyBegin, SM.getFileOffset(Close) + 1);
+  SourceLocation Start = SM.getLocForStartOfFile(File);
+  if (S.CutEnd > S.CutBegin) // in the body: the functor's copy only
+    D.remove(CharSourceRange::getCharRange(Start.getLocWithOffset(S.CutBegin),
+                                           Start.getLocWithOffset(S.CutEnd)));
+  for (const auto &[Offset, Tail] : S.Inserts)
+    D.insert(Start.getLocWithOffset(Offset), Tail);
+  return S.AfterConstruction;
+}
+
 void LowerExtendedLambda::emit(const LambdaPlan &P, unsigned Ordinal,
                                const std::vector<CharSourceRange> &Removals,
                                const FunctorSite &Site,
@@ -397,6 +425,7 @@ void LowerExtendedLambda::emit(const LambdaPlan &P, unsigned Ordinal,
   const SourceManager &SM = Ctx.getSourceManager();
   std::optional<MacroBody> FromMacro;
   if (P.Expansion && !(FromMacro = macroBody(P))) {
+    LambdaStays = true;
     diag(L.getBeginLoc(),
          llvm::formatv("{0} lambda not lowered: its body could not be read "
                        "from the expansion of '{1}'; expand the macro or "
@@ -416,8 +445,9 @@ void LowerExtendedLambda::emit(const LambdaPlan &P, unsigned Ordinal,
                  After, IndentFrom, IndentTo);
     for (const auto &[Range, Repl] : P.BodyEdits)
       D.replace(Range, Repl);
+    std::string After = P.Straddled ? straddle(D, P, SM) : "";
     D.replace(CharSourceRange::getTokenRange(L.getSourceRange()),
-              construction(P, SM));
+              construction(P, SM) + After);
   } else {
     if (FromMacro->Copied)
       D.insertCopy(At, Before + FromMacro->Before, *FromMacro->Copied,

@@ -200,7 +200,21 @@ public:
     return true;
   }
 
+  /// Traversed without its operand when that names a local variable the
+  /// lambda does not capture (`using R = typename decltype(data)::Type;`):
+  /// an unevaluated operand takes no copy of the variable, and the functor
+  /// spells its declared type instead (see planLocals).
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc TL, bool TraverseQualifier) {
+    if (const VarDecl *V = uncapturedLocal(TL.getUnderlyingExpr())) {
+      DecltypesOfLocals.push_back({TL.getLocalSourceRange(), V});
+      return true;
+    }
+    return RecursiveASTVisitor::TraverseDecltypeTypeLoc(TL, TraverseQualifier);
+  }
+
   std::vector<const Decl *> Found;
+  /// Each `decltype(local)` met, and its local.
+  std::vector<std::pair<SourceRange, const VarDecl *>> DecltypesOfLocals;
 
   /// Adds an alias a spelled type names, wherever it is declared: one
   /// declared in the body still names the deduced return type.
@@ -210,6 +224,17 @@ public:
   }
 
 private:
+  /// The variable \p E names when it is an unparenthesized id-expression
+  /// (whose decltype is the variable's declared type) for a local that the
+  /// lambda neither declares nor captures.
+  const VarDecl *uncapturedLocal(const Expr *E) const {
+    const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V || !V->isLocalVarDeclOrParm() || isDeclaredIn(L, V) ||
+        Captured.count(V))
+      return nullptr;
+    return V;
+  }
   void note(const Decl *D) {
     if (!isFunctionLocal(D) || isDeclaredIn(L, D))
       return;
@@ -218,6 +243,39 @@ private:
   const LambdaExpr &L;
   const llvm::SmallPtrSetImpl<const ValueDecl *> &Captured;
 };
+
+/// The text of \p Range with each of \p Edits inside it applied, or
+/// nullopt where a macro writes any of it.
+std::optional<std::string>
+textWith(SourceRange Range,
+         const std::vector<std::pair<CharSourceRange, std::string>> &Edits,
+         const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Whole = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Range), SM, Ctx.getLangOpts());
+  if (Whole.isInvalid())
+    return std::nullopt;
+  std::vector<std::pair<CharSourceRange, std::string>> Inside;
+  for (const auto &[R, Text] : Edits) {
+    CharSourceRange Part = Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts());
+    if (Part.isValid() &&
+        SM.isPointWithin(Part.getBegin(), Whole.getBegin(), Whole.getEnd()))
+      Inside.push_back({Part, Text});
+  }
+  std::sort(Inside.begin(), Inside.end(), [&](const auto &A, const auto &B) {
+    return SM.isBeforeInTranslationUnit(A.first.getBegin(), B.first.getBegin());
+  });
+  llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Whole.getBegin()));
+  unsigned Pos = SM.getFileOffset(Whole.getBegin());
+  std::string Out;
+  for (const auto &[Part, Text] : Inside) {
+    Out += Buffer.slice(Pos, SM.getFileOffset(Part.getBegin()));
+    Out += Text;
+    Pos = SM.getFileOffset(Part.getEnd());
+  }
+  Out += Buffer.slice(Pos, SM.getFileOffset(Whole.getEnd()));
+  return Out;
+}
 
 } // namespace
 
@@ -319,6 +377,25 @@ bool LambdaPlanner::planLocals() {
                    });
   llvm::SmallPtrSet<const Decl *, 16> Copied(Finder.Found.begin(),
                                              Finder.Found.end());
+  std::vector<std::pair<CharSourceRange, std::string>> DeclaredTypes;
+  for (const auto &[Range, V] : Finder.DecltypesOfLocals) {
+    std::optional<std::string> Type;
+    if (!V->getType()->getContainedDeducedType())
+      Type = spell(V->getType(), &Copied);
+    if (!Type)
+      return fail(llvm::formatv("'decltype({0})' names a local whose type "
+                                "the functor cannot spell",
+                                V->getName())
+                      .str());
+    DeclaredTypes.push_back({CharSourceRange::getTokenRange(Range), *Type});
+  }
+  auto InBody = [&](const CharSourceRange &R) {
+    return Src.SM.isPointWithin(R.getBegin(), L.getBody()->getBeginLoc(),
+                                L.getBody()->getEndLoc());
+  };
+  for (const auto &Edit : DeclaredTypes)
+    if (InBody(Edit.first))
+      BodyEdits.push_back(Edit);
   for (const Decl *D : Finder.Found) {
     if (const auto *V = dyn_cast<VarDecl>(D)) {
       if (V->isStaticLocal() && !V->getType().isConstQualified())
@@ -345,7 +422,16 @@ bool LambdaPlanner::planLocals() {
                              V->getNameAsString() +
                              (Brace ? *Init : " = " + *Init) + ";");
     } else if (const auto *TD = dyn_cast<TypedefNameDecl>(D)) {
-      auto Text = Src.text(TD->getSourceRange());
+      auto Text = textWith(TD->getSourceRange(), DeclaredTypes, Ctx);
+      // One a macro writes (`using amrex_i_inttype = std::remove_const_t<
+      // decltype(n)>;` beside the lambda it writes) is spelled from its type
+      // when that depends on no template parameter.
+      QualType Aliased = TD->getUnderlyingType();
+      std::optional<std::string> Spelled;
+      if (!Text && !Aliased->isDependentType())
+        Spelled = spell(Ctx.getCanonicalType(Aliased), &Copied);
+      if (Spelled)
+        Text = "using " + TD->getNameAsString() + " = " + *Spelled;
       if (!Text)
         return fail("a local alias comes from a macro");
       std::string Decl = *Text + ";";

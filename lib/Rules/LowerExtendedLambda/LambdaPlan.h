@@ -22,6 +22,8 @@
 
 namespace cudalower::lowering {
 
+struct PPBlock;
+
 /// One data member of the functor.
 struct Member {
   std::string Declaration; ///< "float a;" without indentation
@@ -82,6 +84,10 @@ struct LambdaPlan {
   std::vector<std::string> CopiedLocals;        ///< declarations, with ';'
   /// The `#if` condition the functor is written under; empty for none.
   std::string Condition;
+  /// The conditional block whose branch the lambda begins in and whose
+  /// `#endif` its text goes past (BranchStraddle.h), or null.
+  const PPBlock *Straddled = nullptr;
+  unsigned StraddledBranch = 0;
   std::vector<const clang::Decl *> LocalsToRetire; ///< now unused in F
   std::string SelfName;
   enum { NoThis, ThisPointer, ThisCopy } This = NoThis;

@@ -10,14 +10,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/LowerExtendedLambda/LowerExtendedLambda.h"
-#include "Rules/LowerExtendedLambda/SystemHeaderLambdas.h"
 #include "Analysis/Analyses.h"
 #include "Rules/LowerExtendedLambda/LambdaLocalDependencies.h"
 #include "Rules/LowerExtendedLambda/Lowering.h"
+#include "Rules/LowerExtendedLambda/SystemHeaderLambdas.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -92,14 +93,42 @@ public:
     if (!Id.starts_with("__nv_is_extended_"))
       return;
     SawTrait = true;
-    add(CharSourceRange::getTokenRange(Range), "",
-          (Id + " is false for the functors cuda-lower writes, as for any "
-                "type without --extended-lambda (§5.3.8.3); code that "
-                "dispatches on it takes its other path")
-              .str());
+    add(CharSourceRange::getTokenRange(Range), dependentFalse(Range),
+        (Id + " is false for the functors cuda-lower writes, as for any "
+              "type without --extended-lambda (§5.3.8.3); code that "
+              "dispatches on it takes its other path")
+            .str());
+    if (!Out.empty() && !Out.back().Replacement.empty())
+      Out.back().OnlyIfAllLowered = true;
   }
 
 private:
+  /// What a trait use in \p Range becomes: without --extended-lambda nvcc
+  /// writes a literal `false` for it, which a partial specialization on
+  /// `enable_if_t<trait(T)>` (AMReX's MaybeHostDeviceRunnable) turns into
+  /// a hard error of the host compiler. This `false` stays dependent, and
+  /// `void (*)(T)` is a type for every T the traits are asked about
+  /// (classes, incomplete or not, references, void). Empty where a macro
+  /// writes the use.
+  std::string dependentFalse(SourceRange Range) const {
+    if (!Range.getBegin().isFileID() || !Range.getEnd().isFileID())
+      return "";
+    std::optional<llvm::StringRef> Text = tokenRangeText(Range);
+    size_t Open = Text ? Text->find('(') : llvm::StringRef::npos;
+    if (Open == llvm::StringRef::npos || !Text->ends_with(")"))
+      return "";
+    llvm::StringRef Arg = Text->slice(Open + 1, Text->size() - 1).trim();
+    return "(false && sizeof(void (*)(" + Arg.str() + ")))";
+  }
+  std::optional<llvm::StringRef> tokenRangeText(SourceRange Range) const {
+    bool Invalid = false;
+    llvm::StringRef Text =
+        Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
+                             PP.getSourceManager(), PP.getLangOpts(), &Invalid);
+    if (Invalid)
+      return std::nullopt;
+    return Text;
+  }
   static bool isFlag(const Token &Name) {
     const IdentifierInfo *II = Name.getIdentifierInfo();
     return II && II->getName() == "__CUDACC_EXTENDED_LAMBDA__";
@@ -202,6 +231,7 @@ void LowerExtendedLambda::reportIfInDependencyHeader(const LambdaExpr &L,
       return;
   if (!ReportedDependencyLambdas.insert(Loc).second)
     return;
+  LambdaStays = true;
   diag(Loc,
        llvm::formatv(
            "{0} lambda in '{1}', a header of a library outside the project "
@@ -331,7 +361,9 @@ std::string LowerExtendedLambda::uniqueName(const DeclContext &Scope,
                                             unsigned Ordinal,
                                             llvm::StringRef Suffix) {
   ASTContext &Ctx = context().getASTContext();
-  llvm::StringSet<> &Used = Taken[&Scope];
+  // One namespace is opened in many places (each header's `namespace amrex
+  // {`): the names taken are the namespace's, not the block's.
+  llvm::StringSet<> &Used = Taken[Scope.getPrimaryContext()];
   for (unsigned N = Ordinal;; ++N) {
     std::string Name = Base + "_lambda_" + std::to_string(N) + Suffix.str();
     if (Used.contains(Name))
@@ -351,11 +383,6 @@ void LowerExtendedLambda::finishTranslationUnit() {
        lambdasInLibrarySystemHeaders(context().getASTContext(), context()))
     if (isInInstantiation(*L))
       reportIfInDependencyHeader(*L, /*Instantiated=*/true);
-  for (const FlagUse &U : FlagUses) {
-    auto D = diag(U.Range.getBegin(), U.Message);
-    if (!U.Replacement.empty())
-      D.replace(U.Range, U.Replacement);
-  }
   if (SawLambdaTrait)
     Traits = TraitQueries::find(context().getASTContext());
   for (auto &[Owner, Lambdas] : ByFunction) {
@@ -367,6 +394,21 @@ void LowerExtendedLambda::finishTranslationUnit() {
     lowerOwner(*Owner, Lambdas);
   }
   emitPending();
+  reportFlagUses();
+}
+
+void LowerExtendedLambda::reportFlagUses() {
+  for (const FlagUse &U : FlagUses) {
+    bool Fix = !U.Replacement.empty() && !(U.OnlyIfAllLowered && LambdaStays);
+    auto D = diag(U.Range.getBegin(),
+                  U.Message + (Fix && U.OnlyIfAllLowered
+                                   ? "; written as a 'false' that depends on "
+                                     "its argument, as plain nvcc needs in a "
+                                     "template"
+                                   : ""));
+    if (Fix)
+      D.replace(U.Range, U.Replacement);
+  }
 }
 
 LowerExtendedLambda::~LowerExtendedLambda() = default;
@@ -378,13 +420,16 @@ void LowerExtendedLambda::lowerOwner(
   std::vector<unsigned> Ordinals;
   for (unsigned I = 0; I < Lambdas.size(); ++I) {
     const LambdaExpr &L = *Lambdas[I];
-    if (keptForTrait(L))
+    if (keptForTrait(L)) {
+      LambdaStays = true;
       continue;
+    }
     auto P = std::make_unique<LambdaPlanner>(L, Owner, Spaces[&L], Ctx);
     P->LoweredClosures = &LoweredClosures;
     P->LoweredLambdas = &Spaces;
     P->PP = PP;
     if (!P->analyze()) {
+      LambdaStays = true;
       diag(L.getBeginLoc(),
            llvm::formatv("{0} lambda not lowered: {1}", spaceName(P->Kind),
                          P->Why)
@@ -406,6 +451,7 @@ void LowerExtendedLambda::lowerOwner(
                        writtenLocation(L.getBeginLoc(), SM))
                  : BranchCondition();
     if (!Branch.Problem.empty()) {
+      LambdaStays = true;
       diag(L.getBeginLoc(),
            llvm::formatv("{0} lambda not lowered: {1}, so its functor "
                          "cannot be placed under the same condition",
@@ -415,6 +461,25 @@ void LowerExtendedLambda::lowerOwner(
       continue;
     }
     P->Condition = Branch.Condition;
+    StraddledBlock Straddle =
+        Branches ? Branches->straddled(writtenLocation(L.getBeginLoc(), SM),
+                                       writtenLocation(L.getEndLoc(), SM))
+                 : StraddledBlock();
+    if (Straddle.Block && P->Expansion)
+      Straddle.Problem = "its text crosses a preprocessor conditional in a "
+                         "macro's arguments";
+    if (!Straddle.Problem.empty()) {
+      LambdaStays = true;
+      diag(L.getBeginLoc(),
+           llvm::formatv("{0} lambda not lowered: {1}; move the directives "
+                         "out of the lambda, or lower it by hand",
+                         spaceName(P->Kind), Straddle.Problem)
+               .str(),
+           DiagLevel::Error);
+      continue;
+    }
+    P->Straddled = Straddle.Block;
+    P->StraddledBranch = Straddle.Branch;
     std::string Stem = planStem(*P);
     P->NameMacro = ownerNameMacro(*P, Ctx);
     P->Name = spelledFunctorName(

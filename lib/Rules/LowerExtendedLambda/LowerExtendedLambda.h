@@ -68,9 +68,13 @@ public:
     clang::CharSourceRange Range;
     std::string Replacement; ///< empty: report only
     std::string Message;
+    /// A trait's replacement: right only once no extended lambda stays in
+    /// the translation unit (one that stays still gets nvcc's answer).
+    bool OnlyIfAllLowered = false;
   };
 
 private:
+  void reportFlagUses();
   void lowerOwner(const clang::NamedDecl &Owner,
                   const std::vector<const clang::LambdaExpr *> &Lambdas);
   /// Where a functor goes and how it is laid out there.
@@ -145,6 +149,8 @@ private:
   std::vector<PendingFunctor> Pending;
   /// Functor names handed out so far, per scope.
   llvm::DenseMap<const clang::DeclContext *, llvm::StringSet<>> Taken;
+  /// Set when an extended lambda of the translation unit is not lowered.
+  bool LambdaStays = false;
 };
 
 } // namespace cudalower

@@ -110,6 +110,8 @@ void PreprocessorBranches::next(SourceLocation Loc,
   if (Stack.empty())
     return;
   Block &B = Stack.back();
+  B.Directives.Directives.push_back(Loc);
+  B.Directives.HasElse |= !Condition;
   if (B.Open.Begin.isValid()) {
     B.Open.End = Loc;
     record(B.Open);
@@ -152,6 +154,14 @@ void PreprocessorBranches::close(SourceLocation Loc) {
   Block &B = Stack.back();
   B.Open.End = Loc;
   record(B.Open);
+  B.Directives.Directives.push_back(Loc);
+  // A block of one file only: the directives of a block cannot come from
+  // a macro expansion.
+  const std::vector<SourceLocation> &D = B.Directives.Directives;
+  if (std::all_of(D.begin(), D.end(), [&](SourceLocation L) {
+        return L.isFileID() && SM.getFileID(L) == SM.getFileID(D.front());
+      }))
+    BlocksByFile[SM.getFileID(D.front())].push_back(std::move(B.Directives));
   Stack.pop_back();
 }
 
@@ -256,6 +266,44 @@ PreprocessorBranches::conditionBetween(SourceLocation Place,
   }
   Out.Condition = llvm::join(Conditions, " && ");
   Out.Tag = llvm::join(Tags, "_");
+  return Out;
+}
+
+StraddledBlock PreprocessorBranches::straddled(SourceLocation Begin,
+                                               SourceLocation End) const {
+  StraddledBlock Out;
+  auto InFile = BlocksByFile.find(SM.getFileID(Begin));
+  if (InFile == BlocksByFile.end())
+    return Out;
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(A, B);
+  };
+  for (const PPBlock &B : InFile->second) {
+    const std::vector<SourceLocation> &D = B.Directives;
+    auto FirstAfter = std::find_if(
+        D.begin(), D.end(), [&](SourceLocation L) { return Before(Begin, L); });
+    if (FirstAfter == D.end() || !Before(*FirstAfter, End))
+      continue; // no directive of the block inside the text
+    bool BeginsInBranch = FirstAfter != D.begin();
+    bool EndsAfterBlock = Before(D.back(), End);
+    if (!BeginsInBranch && EndsAfterBlock)
+      continue; // the whole block inside the text
+    if (!BeginsInBranch || !EndsAfterBlock || Out.Block) {
+      // Lambdas that begin before a block and end in it, or end in
+      // another branch, or leave two blocks, are rare enough to be
+      // lowered by hand.
+      Out.Problem = "its text crosses the preprocessor conditional at line " +
+                    std::to_string(SM.getPresumedLineNumber(D.front()));
+      if (Out.Block)
+        Out.Problem +=
+            " and the one at line " + std::to_string(SM.getPresumedLineNumber(
+                                          Out.Block->Directives.front()));
+      Out.Block = nullptr;
+      return Out;
+    }
+    Out.Block = &B;
+    Out.Branch = static_cast<unsigned>(FirstAfter - D.begin() - 1);
+  }
   return Out;
 }
 

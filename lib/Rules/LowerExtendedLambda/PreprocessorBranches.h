@@ -45,6 +45,23 @@ struct BranchCondition {
   std::string Problem;   ///< why the condition cannot be carried
 };
 
+/// A conditional block by its directives: `#if`, every `#elif` and `#else`,
+/// `#endif`, in order (the locations Clang reports for them).
+struct PPBlock {
+  std::vector<clang::SourceLocation> Directives;
+  bool HasElse = false;
+};
+
+/// A conditional block that a lambda's text leaves: the lambda begins in
+/// the branch between Directives[Branch] and Directives[Branch + 1] and ends
+/// after the block's `#endif` (AMReX: the head of the CUDA lambda under
+/// `#else`, the body it shares with the SYCL one after `#endif`).
+struct StraddledBlock {
+  const PPBlock *Block = nullptr;
+  unsigned Branch = 0;
+  std::string Problem; ///< why the lambda's text cannot be rewritten
+};
+
 /// Records the conditional blocks of a translation unit, and where macros
 /// are defined or undefined.
 class PreprocessorBranches : public clang::PPCallbacks {
@@ -79,11 +96,20 @@ public:
   BranchCondition conditionBetween(clang::SourceLocation Place,
                                    clang::SourceLocation Use) const;
 
+  /// The block whose directives the text from \p Begin to \p End (file
+  /// locations of one file) crosses, if any. Blocks wholly inside the text
+  /// or wholly outside it are no crossing. Problem is set for crossings
+  /// other than one block left by a lambda that begins in one of its
+  /// branches.
+  StraddledBlock straddled(clang::SourceLocation Begin,
+                           clang::SourceLocation End) const;
+
 private:
   struct Block {
     std::vector<std::string> Previous; ///< earlier branches' conditions
     std::vector<std::string> Tags;     ///< earlier branches' tags
     PPBranch Open;
+    PPBlock Directives;
   };
   void open(clang::SourceLocation Loc, std::optional<std::string> Condition);
   void next(clang::SourceLocation Loc, std::optional<std::string> Condition);
@@ -97,6 +123,8 @@ private:
   std::vector<Block> Stack;
   /// The branches of each file, in the order they closed.
   llvm::DenseMap<clang::FileID, std::vector<PPBranch>> BranchesByFile;
+  /// The blocks of each file, in the order they closed.
+  llvm::DenseMap<clang::FileID, std::vector<PPBlock>> BlocksByFile;
   /// Macros defined or undefined, where.
   std::vector<std::pair<std::string, clang::SourceLocation>> MacroChanges;
 };
