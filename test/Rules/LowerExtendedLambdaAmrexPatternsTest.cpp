@@ -60,4 +60,21 @@ TEST(LowerExtendedLambda, DecltypeOfAnUncapturedLocalIsItsDeclaredType) {
       << "box must not become a member: " << R.Output;
 }
 
+TEST(LowerExtendedLambda, UsingsInScopeAtTheLambdaOpenInItsOperator) {
+  auto R =
+      test::runRules("namespace n { using U = unsigned; }\n"
+                     "template <class F> __global__ void k(F f) { f(0); }\n"
+                     "void f(unsigned *v) {\n"
+                     "  { using namespace n; }\n"
+                     "  using namespace n;\n"
+                     "  k<<<1, 1>>>([=] __device__ (int i) { v[i] = U(i); });\n"
+                     "  using n::U;\n"
+                     "}\n",
+                     "lower-extended-lambda");
+  // Only the one in scope: not the one in the closed block, not the later.
+  EXPECT_NE(R.Output.find("const { using namespace n; v[i] = U(i); }"),
+            std::string::npos)
+      << R.Output;
+}
+
 } // namespace

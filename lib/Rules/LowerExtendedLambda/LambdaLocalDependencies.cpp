@@ -244,6 +244,34 @@ private:
   const llvm::SmallPtrSetImpl<const ValueDecl *> &Captured;
 };
 
+/// The statements of a function body that declare `using namespace N;`,
+/// `using N::x;` or `using enum E;` and are in scope at \p At: those of
+/// each block holding it, before it, outermost first.
+class UsingsInScope : public RecursiveASTVisitor<UsingsInScope> {
+public:
+  UsingsInScope(SourceLocation At, const SourceManager &SM) : At(At), SM(SM) {}
+  bool VisitCompoundStmt(CompoundStmt *Block) {
+    if (!SM.isPointWithin(At, Block->getBeginLoc(), Block->getEndLoc()))
+      return true;
+    for (const Stmt *S : Block->body()) {
+      if (!SM.isBeforeInTranslationUnit(S->getEndLoc(), At))
+        break;
+      const auto *DS = dyn_cast<DeclStmt>(S);
+      if (DS &&
+          std::any_of(DS->decl_begin(), DS->decl_end(), [](const Decl *D) {
+            return isa<UsingDirectiveDecl, UsingDecl, UsingEnumDecl>(D);
+          }))
+        Found.push_back(DS);
+    }
+    return true;
+  }
+  std::vector<const DeclStmt *> Found;
+
+private:
+  SourceLocation At;
+  const SourceManager &SM;
+};
+
 /// The text of \p Range with each of \p Edits inside it applied, or
 /// nullopt where a macro writes any of it.
 std::optional<std::string>
@@ -446,6 +474,28 @@ bool LambdaPlanner::planLocals() {
     }
     if (!isDeclaredIn(L, D))
       LocalsToRetire.push_back(D);
+  }
+  return planUsings();
+}
+
+bool LambdaPlanner::planUsings() {
+  // The body names what the function's `using namespace amrex;` brings in
+  // (AMReX_Random.cpp: `ULong`); the functor is outside the function, so
+  // its operator() opens the same names (a class scope cannot).
+  if (!F || !F->getBody())
+    return true;
+  UsingsInScope Usings(L.getBeginLoc(), Src.SM);
+  Usings.TraverseStmt(F->getBody());
+  std::string Text;
+  for (const DeclStmt *DS : Usings.Found) {
+    auto Using = Src.text(DS->getSourceRange());
+    if (!Using)
+      return fail("a using-directive of the function comes from a macro");
+    Text += " " + *Using;
+  }
+  if (!Text.empty()) {
+    SourceLocation Open = L.getBody()->getBeginLoc().getLocWithOffset(1);
+    BodyEdits.push_back({CharSourceRange::getCharRange(Open, Open), Text});
   }
   return true;
 }

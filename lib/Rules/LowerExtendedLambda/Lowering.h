@@ -231,6 +231,7 @@ private:
   bool planThisUses();
   // LambdaLocalDependencies.cpp
   bool planLocals();
+  bool planUsings();
   // Signature.cpp
   bool planSignature();
   bool planSpace();
