@@ -38,7 +38,8 @@
 #   STAGE     all (default), build or run. With no GPU where the builds
 #             are made: STAGE=build PACK=DIR builds both and copies the
 #             programs of RUNS (host debug info stripped; the device code,
-#             -G's included, stays) into DIR/original and DIR/lowered with
+#             -G's included, stays) and the input files their arguments
+#             name into DIR/original and DIR/lowered with
 #             the run settings in DIR/runs.env; on the GPU machine,
 #             bench/real-code/run-packs.sh DIR... runs them (STAGE=run with
 #             OUT=DIR; SRC is then not read).
@@ -129,10 +130,16 @@ pack() { # pack DIR: the programs of RUNS from both builds, and how to run them
   IFS=';' read -r -a runs <<< "${RUNS:-}"
   for form in original lowered; do
     for r in "${runs[@]}"; do
-      read -r prog _ <<< "$r"
+      read -r prog args <<< "$r"
       [[ -n $prog ]] || continue
       install -D "$OUT/$form/$prog" "$dir/$form/$prog" &&
         strip --strip-debug "$dir/$form/$prog" || return 1
+      # Input files a run names, as paths relative to the build folder.
+      for a in $args; do
+        if [[ -f $OUT/$form/$a ]]; then
+          install -D -m 644 "$OUT/$form/$a" "$dir/$form/$a" || return 1
+        fi
+      done
     done
   done
   declare -p NAME RUNS > "$dir/runs.env"

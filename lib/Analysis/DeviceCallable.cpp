@@ -42,10 +42,6 @@ static const FunctionDecl *definitionToCheck(const FunctionDecl &FD) {
   return nullptr;
 }
 
-static bool isLongDouble(QualType T) {
-  return T->isSpecificBuiltinType(BuiltinType::LongDouble);
-}
-
 /// True if device code may not read \p V: a variable of the host with
 /// static storage, except those whose value nvcc lets device code use
 /// (§5.3.10.4.2, §5.3.11.4).
@@ -106,12 +102,10 @@ public:
     return block(E->getBeginLoc(), "uses dynamic_cast",
                  "device code does not support RTTI");
   }
-  bool VisitExpr(Expr *E) {
-    if (isLongDouble(E->getType()))
-      return block(E->getBeginLoc(), "uses 'long double'",
-                   "device code does not support it");
-    return true;
-  }
+  // `long double` does not block: nvcc computes it as `double` in device
+  // code (warning #20208-D; exec-space-restrictions reports it), which is
+  // what --expt-relaxed-constexpr gave the call (AMReX's `0.5_rt`, whose
+  // literal operator takes `long double`).
   bool VisitVarDecl(VarDecl *V);
   bool VisitDeclRefExpr(DeclRefExpr *E);
   bool VisitCallExpr(CallExpr *E);
@@ -278,9 +272,6 @@ bool DeviceCallablePlanner::Walker::require(const FunctionDecl *Callee,
 }
 
 bool DeviceCallablePlanner::Walker::VisitVarDecl(VarDecl *V) {
-  if (isLongDouble(AST.getBaseElementType(V->getType())))
-    return block(V->getLocation(), "uses 'long double'",
-                 "device code does not support it");
   if (V->isStaticLocal() && V->hasInit() && !V->hasConstantInitialization())
     return block(V->getLocation(), "initialises a static variable at run time",
                  "device code only allows constant initialisation");

@@ -16,18 +16,14 @@ __host__ __device__ int parse(const char *s) { return parse_pair(s); }
 // CHECK-MESSAGES: :[[@LINE-3]]:40: note: 'parse_pair' calls 'parse_digit' here
 // CHECK-MESSAGES: :[[@LINE-7]]:5: note: 'parse_digit' throws an exception here; device code does not support exceptions
 
-// RTTI, long double, host variables, run-time static initialisation.
+// RTTI, host variables, run-time static initialisation. (`long double` is
+// no reason: nvcc computes it as `double` in device code.)
 struct Shape { virtual ~Shape() = default; };
 struct Circle : Shape {};
 bool is_circle(const Shape &s) { return dynamic_cast<const Circle *>(&s) != nullptr; }
 __host__ __device__ bool round(const Shape &s) { return is_circle(s); }
 // CHECK-MESSAGES: [[@LINE-1]]:57: warning: __host__ function 'is_circle' called from __host__ __device__ function 'round'; nvcc only warns (#20011-D) and the GPU code is wrong; it cannot be made __host__ __device__ because it uses dynamic_cast [exec-space-host-call-from-hd]
 // CHECK-MESSAGES: :[[@LINE-3]]:41: note: 'is_circle' uses dynamic_cast here; device code does not support RTTI
-
-double widen(double x) { return static_cast<double>(static_cast<long double>(x) * 2); }
-__host__ __device__ double twice(double x) { return widen(x); }
-// CHECK-MESSAGES: [[@LINE-1]]:53: warning: __host__ function 'widen' called from __host__ __device__ function 'twice'; nvcc only warns (#20011-D) and the GPU code is wrong; it cannot be made __host__ __device__ because it uses 'long double' [exec-space-host-call-from-hd]
-// CHECK-MESSAGES: :[[@LINE-3]]:53: note: 'widen' uses 'long double' here; device code does not support it
 
 int call_count = 0;
 int counted(int x) { ++call_count; return x; }

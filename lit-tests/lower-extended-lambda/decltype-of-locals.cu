@@ -54,3 +54,21 @@ void twice(int *v, const long n) {
   FOR_1D(n, i, { v[i] *= 2; })
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: __device__ lambda lowered to functor 'twice_lambda_1'
 }
+
+// In a template, a local whose initialiser depends on a template parameter
+// makes `decltype(n)` dependent: the alias is spelled from its type, with
+// `decltype(n)` written as n's declared type.
+template <class T> struct Vec {
+  T *p;
+  long len;
+  long size() const { return len; }
+};
+// CHECK-FIXES: struct scale_lambda_1 {
+// CHECK-FIXES-NEXT:   using idx_t = std::remove_const_t<const long>;
+template <class T> void scale(Vec<T> const &v) {
+  const long n = v.size();
+  T *p = v.p;
+  FOR_1D(n, i, { p[i] *= 2; })
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: __device__ lambda lowered to functor 'scale_lambda_1'
+}
+template void scale(Vec<float> const &);

@@ -9,6 +9,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <map>
 
 using namespace clang;
 
@@ -406,6 +407,8 @@ bool LambdaPlanner::planLocals() {
   llvm::SmallPtrSet<const Decl *, 16> Copied(Finder.Found.begin(),
                                              Finder.Found.end());
   std::vector<std::pair<CharSourceRange, std::string>> DeclaredTypes;
+  /// `decltype(n)` -> `const long`, for aliases spelled from their type.
+  std::map<std::string, std::string> SpelledDecltypes;
   for (const auto &[Range, V] : Finder.DecltypesOfLocals) {
     std::optional<std::string> Type;
     if (!V->getType()->getContainedDeducedType())
@@ -416,6 +419,7 @@ bool LambdaPlanner::planLocals() {
                                 V->getName())
                       .str());
     DeclaredTypes.push_back({CharSourceRange::getTokenRange(Range), *Type});
+    SpelledDecltypes["decltype(" + V->getNameAsString() + ")"] = *Type;
   }
   auto InBody = [&](const CharSourceRange &R) {
     return Src.SM.isPointWithin(R.getBegin(), L.getBody()->getBeginLoc(),
@@ -454,10 +458,22 @@ bool LambdaPlanner::planLocals() {
       // One a macro writes (`using amrex_i_inttype = std::remove_const_t<
       // decltype(n)>;` beside the lambda it writes) is spelled from its type
       // when that depends on no template parameter.
+      // A dependent one names the locals as the macro wrote them
+      // (`decltype(n)` of a `const Long n` whose initialiser is dependent):
+      // each such `decltype` is the local's declared type (above).
       QualType Aliased = TD->getUnderlyingType();
       std::optional<std::string> Spelled;
-      if (!Text && !Aliased->isDependentType())
-        Spelled = spell(Ctx.getCanonicalType(Aliased), &Copied);
+      if (!Text)
+        Spelled =
+            spell(Aliased->isDependentType() ? Aliased
+                                             : Ctx.getCanonicalType(Aliased),
+                  &Copied);
+      for (const auto &[Decltype, Type] : SpelledDecltypes)
+        for (size_t At;
+             Spelled && (At = Spelled->find(Decltype)) != std::string::npos;)
+          Spelled->replace(At, Decltype.size(), Type);
+      if (Spelled && Spelled->find("decltype(") != std::string::npos)
+        Spelled.reset(); // a local the functor cannot name
       if (Spelled)
         Text = "using " + TD->getNameAsString() + " = " + *Spelled;
       if (!Text)
