@@ -34,3 +34,14 @@ void seed(unsigned long *out, int n) {
   { using lib::Mode; }
   using lib::Seed;
 }
+
+// The signature is outside operator()'s body: what it names through a
+// using is spelled in full.
+// CHECK-FIXES: __device__ lib::ULong operator()(lib::Seed s) const { using namespace lib; return ULong(s.v) + n; }
+void total(lib::Seed *seeds, int n) {
+  using namespace lib;
+  auto f = [=] __device__ (Seed s) -> ULong { return ULong(s.v) + n; };
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: __device__ lambda lowered to functor 'total_lambda_1'
+  apply<<<1, n>>>([=] __device__ (int i) { seeds[i].v = int(f(seeds[i])); }, n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: __device__ lambda lowered to functor 'total_lambda_2'
+}

@@ -509,10 +509,32 @@ bool LambdaPlanner::planUsings() {
       return fail("a using-directive of the function comes from a macro");
     Text += " " + *Using;
   }
-  if (!Text.empty()) {
-    SourceLocation Open = L.getBody()->getBeginLoc().getLocWithOffset(1);
-    BodyEdits.push_back({CharSourceRange::getCharRange(Open, Open), Text});
+  if (Text.empty())
+    return true;
+  SourceLocation Open = L.getBody()->getBeginLoc().getLocWithOffset(1);
+  BodyEdits.push_back({CharSourceRange::getCharRange(Open, Open), Text});
+  // The signature is outside operator()'s body: its types are spelled in
+  // full where the lambda wrote them through a using (`-> Real`).
+  const CXXMethodDecl *Call = L.getCallOperator();
+  QualType R = Call->getReturnType();
+  if (L.hasExplicitResultType() && !R->isDependentType())
+    if (auto Spelled = spell(R)) {
+      ReturnType = *Spelled;
+      TrailingReturn.clear();
+    }
+  if (Call->getDescribedFunctionTemplate())
+    return true; // generic: the parameters stay as written
+  std::vector<std::string> Spelled;
+  for (const ParmVarDecl *P : Call->parameters()) {
+    auto Type = P->getType()->isDependentType() || P->hasDefaultArg()
+                    ? std::nullopt
+                    : spell(P->getType());
+    if (!Type)
+      return true;
+    Spelled.push_back(P->getName().empty() ? *Type
+                                           : declarator(*Type, P->getName()));
   }
+  Params = "(" + llvm::join(Spelled, ", ") + ")";
   return true;
 }
 
