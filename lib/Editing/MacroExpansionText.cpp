@@ -186,10 +186,19 @@ bool MacroExpansionText::splitArguments(Level &Lv, const MacroInfo &MI,
   bool Empty = true;
   unsigned First = 0, Last = 0;
   unsigned Depth = 0, Mark = 0;
+  bool Opened = false;
   while (!Raw.LexFromRawLexer(Tok) || Tok.isNot(tok::eof)) {
     unsigned At = OffsetOf(Tok);
     if (At >= Lv.UseEnd)
       break;
+    if (!Opened && Tok.isNot(tok::l_paren)) {
+      // `CHOOSE(__VA_ARGS__, A, B)(__VA_ARGS__)`: another macro gave the
+      // name, and its arguments follow that macro's use.
+      Why = "the macro '" + Lv.Name + "' is named by another macro's " +
+            "expansion, which cuda-lower does not write out";
+      return false;
+    }
+    Opened = true;
     // Only parentheses nest: a comma inside braces splits arguments.
     if (Tok.is(tok::l_paren) && Depth++ == 0) {
       Mark = At + 1;

@@ -7,7 +7,7 @@
 // Without --no-verify, each lambda left in place is an error of its own:
 // plain nvcc refuses it, so the run cannot exit 0.
 // RUN: %expect-exit 1 %cuda-lower --rules=lower-extended-lambda %s 2>&1 >/dev/null | FileCheck %s --check-prefix=VERIFY
-// VERIFY-COUNT-5: error: a lambda annotated __host__ or __device__ is left in place: plain nvcc refuses it without --extended-lambda [verify]
+// VERIFY-COUNT-6: error: a lambda annotated __host__ or __device__ is left in place: plain nvcc refuses it without --extended-lambda [verify]
 
 // A captured variable of a local type cannot be named outside the function.
 int local_type(int n, int *out) {
@@ -81,4 +81,17 @@ void traced(int *out) {
   // CHECK: {{.*}}.cu:[[@LINE-1]]:3: warning: __device__ lambda not lowered: the lambda is written in a macro body, and the macro 'TRACED_FORALL' turns an argument into a string ('#'); expand the macro or lower the lambda by hand [lower-extended-lambda]
   (void)l;
   (void)trace;
+}
+
+// A macro that another macro names, choosing it by the number of arguments
+// (AMReX's AMREX_LAUNCH_HOST_DEVICE_LAMBDA): its arguments follow the
+// choosing macro's use, which is not written out.
+template <class F> __global__ void run_kernel(F f) { f(0); }
+#define RUN_2(n, block) run_kernel<<<1, n>>>([=] __device__ (int i) block)
+#define RUN_3(n, m, block) run_kernel<<<m, n>>>([=] __device__ (int i) block)
+#define CHOOSE_RUN(_1, _2, _3, NAME, ...) NAME
+#define RUN(...) CHOOSE_RUN(__VA_ARGS__, RUN_3, RUN_2, unused)(__VA_ARGS__)
+void chosen(int *v) {
+  RUN(1, { v[i] = 1; });
+  // CHECK: {{.*}}.cu:[[@LINE-1]]:3: warning: __device__ lambda not lowered: the lambda is written in a macro body, and the macro 'RUN_2' is named by another macro's expansion, which cuda-lower does not write out; expand the macro or lower the lambda by hand [lower-extended-lambda]
 }

@@ -396,8 +396,19 @@ bool LambdaPlanner::planLocals() {
   // X>::value }` needs `val_t`, `using Ptr = Elem *;` needs `Elem`), to the
   // closure; copies keep the function's order, so each comes after what it
   // uses.
-  for (size_t I = 0; I < Finder.Found.size(); ++I)
-    Finder.TraverseDecl(const_cast<Decl *>(Finder.Found[I]));
+  // So does what the declared type of a `decltype(local)` names
+  // (`ReduceData<value_type> reduce_data;` needs `value_type`).
+  for (size_t I = 0, Decltypes = 0;
+       I < Finder.Found.size() ||
+       Decltypes < Finder.DecltypesOfLocals.size();) {
+    if (I < Finder.Found.size()) {
+      Finder.TraverseDecl(const_cast<Decl *>(Finder.Found[I++]));
+      continue;
+    }
+    const VarDecl *V = Finder.DecltypesOfLocals[Decltypes++].second;
+    if (const TypeSourceInfo *TSI = V->getTypeSourceInfo())
+      Finder.TraverseTypeLoc(TSI->getTypeLoc());
+  }
   // By name: the declarators of one statement share its start.
   std::stable_sort(Finder.Found.begin(), Finder.Found.end(),
                    [&](const Decl *A, const Decl *B) {
@@ -411,7 +422,9 @@ bool LambdaPlanner::planLocals() {
   std::map<std::string, std::string> SpelledDecltypes;
   for (const auto &[Range, V] : Finder.DecltypesOfLocals) {
     std::optional<std::string> Type;
-    if (!V->getType()->getContainedDeducedType())
+    // `const auto np = ...;` prints as what it deduced, once it has.
+    const DeducedType *Auto = V->getType()->getContainedDeducedType();
+    if (!Auto || (Auto->isDeduced() && !V->getType()->isDependentType()))
       Type = spell(V->getType(), &Copied);
     if (!Type)
       return fail(llvm::formatv("'decltype({0})' names a local whose type "
