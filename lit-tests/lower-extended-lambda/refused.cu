@@ -7,7 +7,7 @@
 // Without --no-verify, each lambda left in place is an error of its own:
 // plain nvcc refuses it, so the run cannot exit 0.
 // RUN: %expect-exit 1 %cuda-lower --rules=lower-extended-lambda %s 2>&1 >/dev/null | FileCheck %s --check-prefix=VERIFY
-// VERIFY-COUNT-6: error: a lambda annotated __host__ or __device__ is left in place: plain nvcc refuses it without --extended-lambda [verify]
+// VERIFY-COUNT-7: error: a lambda annotated __host__ or __device__ is left in place: plain nvcc refuses it without --extended-lambda [verify]
 
 // A captured variable of a local type cannot be named outside the function.
 int local_type(int n, int *out) {
@@ -95,3 +95,15 @@ void chosen(int *v) {
   RUN(1, { v[i] = 1; });
   // CHECK: {{.*}}.cu:[[@LINE-1]]:3: warning: __device__ lambda not lowered: the lambda is written in a macro body, and the macro 'RUN_2' is named by another macro's expansion, which cuda-lower does not write out; expand the macro or lower the lambda by hand [lower-extended-lambda]
 }
+
+// The functor declares the aliases it copies before its members: an alias
+// that names a captured variable (AMReX's ParticleReduce: `using
+// value_type = decltype(call_f(f, ...));`) could not see it.
+template <class F> auto call_with(F const &f, int i) { return f(i); }
+template <class F> void alias_of_capture(F f, double *out) {
+  using value_type = decltype(call_with(f, 0));
+  run_kernel<<<1, 1>>>([=] __device__ (int i) { value_type v = call_with(f, i); out[i] = v; });
+  // CHECK: {{.*}}.cu:[[@LINE-1]]:24: warning: __device__ lambda not lowered: the local alias 'value_type' names the variable 'f', which the functor's alias cannot see; spell the alias without it [lower-extended-lambda]
+}
+struct Square { __host__ __device__ double operator()(int i) const { return i * i; } };
+template void alias_of_capture(Square, double *);

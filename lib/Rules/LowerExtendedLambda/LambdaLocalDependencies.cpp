@@ -245,32 +245,22 @@ private:
   const llvm::SmallPtrSetImpl<const ValueDecl *> &Captured;
 };
 
-/// The statements of a function body that declare `using namespace N;`,
-/// `using N::x;` or `using enum E;` and are in scope at \p At: those of
-/// each block holding it, before it, outermost first.
-class UsingsInScope : public RecursiveASTVisitor<UsingsInScope> {
+/// The first local variable a copied declaration names outside a
+/// `decltype(local)` (which the functor spells as a type), if any.
+class LocalVariableFinder : public RecursiveASTVisitor<LocalVariableFinder> {
 public:
-  UsingsInScope(SourceLocation At, const SourceManager &SM) : At(At), SM(SM) {}
-  bool VisitCompoundStmt(CompoundStmt *Block) {
-    if (!SM.isPointWithin(At, Block->getBeginLoc(), Block->getEndLoc()))
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc TL, bool TraverseQualifier) {
+    if (isa<DeclRefExpr>(TL.getUnderlyingExpr()))
       return true;
-    for (const Stmt *S : Block->body()) {
-      if (!SM.isBeforeInTranslationUnit(S->getEndLoc(), At))
-        break;
-      const auto *DS = dyn_cast<DeclStmt>(S);
-      if (DS &&
-          std::any_of(DS->decl_begin(), DS->decl_end(), [](const Decl *D) {
-            return isa<UsingDirectiveDecl, UsingDecl, UsingEnumDecl>(D);
-          }))
-        Found.push_back(DS);
-    }
+    return RecursiveASTVisitor::TraverseDecltypeTypeLoc(TL, TraverseQualifier);
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl());
+        V && V->isLocalVarDeclOrParm() && !Found)
+      Found = V;
     return true;
   }
-  std::vector<const DeclStmt *> Found;
-
-private:
-  SourceLocation At;
-  const SourceManager &SM;
+  const VarDecl *Found = nullptr;
 };
 
 /// The text of \p Range with each of \p Edits inside it applied, or
@@ -467,6 +457,17 @@ bool LambdaPlanner::planLocals() {
                              V->getNameAsString() +
                              (Brace ? *Init : " = " + *Init) + ";");
     } else if (const auto *TD = dyn_cast<TypedefNameDecl>(D)) {
+      // The functor declares its aliases before its members: one naming a
+      // captured variable (`decltype(call_f(f, ...))`) cannot see it.
+      LocalVariableFinder Vars;
+      if (const TypeSourceInfo *TSI = TD->getTypeSourceInfo())
+        Vars.TraverseTypeLoc(TSI->getTypeLoc());
+      if (Vars.Found && !Copied.count(Vars.Found))
+        return fail(llvm::formatv("the local alias '{0}' names the variable "
+                                  "'{1}', which the functor's alias cannot "
+                                  "see; spell the alias without it",
+                                  TD->getName(), Vars.Found->getName())
+                        .str());
       auto Text = textWith(TD->getSourceRange(), DeclaredTypes, Ctx);
       // One a macro writes (`using amrex_i_inttype = std::remove_const_t<
       // decltype(n)>;` beside the lambda it writes) is spelled from its type
@@ -505,50 +506,6 @@ bool LambdaPlanner::planLocals() {
       LocalsToRetire.push_back(D);
   }
   return planUsings();
-}
-
-bool LambdaPlanner::planUsings() {
-  // The body names what the function's `using namespace amrex;` brings in
-  // (AMReX_Random.cpp: `ULong`); the functor is outside the function, so
-  // its operator() opens the same names (a class scope cannot).
-  if (!F || !F->getBody())
-    return true;
-  UsingsInScope Usings(L.getBeginLoc(), Src.SM);
-  Usings.TraverseStmt(F->getBody());
-  std::string Text;
-  for (const DeclStmt *DS : Usings.Found) {
-    auto Using = Src.text(DS->getSourceRange());
-    if (!Using)
-      return fail("a using-directive of the function comes from a macro");
-    Text += " " + *Using;
-  }
-  if (Text.empty())
-    return true;
-  SourceLocation Open = L.getBody()->getBeginLoc().getLocWithOffset(1);
-  BodyEdits.push_back({CharSourceRange::getCharRange(Open, Open), Text});
-  // The signature is outside operator()'s body: its types are spelled in
-  // full where the lambda wrote them through a using (`-> Real`).
-  const CXXMethodDecl *Call = L.getCallOperator();
-  QualType R = Call->getReturnType();
-  if (L.hasExplicitResultType() && !R->isDependentType())
-    if (auto Spelled = spell(R)) {
-      ReturnType = *Spelled;
-      TrailingReturn.clear();
-    }
-  if (Call->getDescribedFunctionTemplate())
-    return true; // generic: the parameters stay as written
-  std::vector<std::string> Spelled;
-  for (const ParmVarDecl *P : Call->parameters()) {
-    auto Type = P->getType()->isDependentType() || P->hasDefaultArg()
-                    ? std::nullopt
-                    : spell(P->getType());
-    if (!Type)
-      return true;
-    Spelled.push_back(P->getName().empty() ? *Type
-                                           : declarator(*Type, P->getName()));
-  }
-  Params = "(" + llvm::join(Spelled, ", ") + ")";
-  return true;
 }
 
 } // namespace cudalower::lowering
