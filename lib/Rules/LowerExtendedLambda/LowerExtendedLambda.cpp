@@ -450,14 +450,17 @@ void LowerExtendedLambda::lowerOwner(
                        SM.getFileLoc(functorLocation(*P->Anchor, Ctx)),
                        writtenLocation(L.getBeginLoc(), SM))
                  : BranchCondition();
-    if (!Branch.Problem.empty()) {
+    // Refused for where its text is: an error, the lambda stays.
+    auto RefuseForPlace = [&](const std::string &Why) {
       LambdaStays = true;
       diag(L.getBeginLoc(),
-           llvm::formatv("{0} lambda not lowered: {1}, so its functor "
-                         "cannot be placed under the same condition",
-                         spaceName(P->Kind), Branch.Problem)
+           llvm::formatv("{0} lambda not lowered: {1}", spaceName(P->Kind), Why)
                .str(),
            DiagLevel::Error);
+    };
+    if (!Branch.Problem.empty()) {
+      RefuseForPlace(Branch.Problem + ", so its functor cannot be placed "
+                                      "under the same condition");
       continue;
     }
     P->Condition = Branch.Condition;
@@ -469,13 +472,8 @@ void LowerExtendedLambda::lowerOwner(
       Straddle.Problem = "its text crosses a preprocessor conditional in a "
                          "macro's arguments";
     if (!Straddle.Problem.empty()) {
-      LambdaStays = true;
-      diag(L.getBeginLoc(),
-           llvm::formatv("{0} lambda not lowered: {1}; move the directives "
-                         "out of the lambda, or lower it by hand",
-                         spaceName(P->Kind), Straddle.Problem)
-               .str(),
-           DiagLevel::Error);
+      RefuseForPlace(Straddle.Problem + "; move the directives out of the "
+                                        "lambda, or lower it by hand");
       continue;
     }
     P->Straddled = Straddle.Block;
